@@ -1,0 +1,66 @@
+/** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
+export const STREAM_NAMES = [
+  'products',
+  'inventory',
+  'inventory_activity',
+  'transfers_in',
+  'transfers_out',
+  'shipments',
+  'returns',
+  'invoices',
+  'orders',
+] as const;
+export type StreamName = (typeof STREAM_NAMES)[number];
+
+/** Per-stream tuning; defaults from CONTRACT.md section 3, overridable by FULFILLMENT_STREAMS (JSON). */
+export interface StreamSettings {
+  /** How often the scheduler runs it; 0 means on demand only (orders). */
+  cadenceMinutes: number;
+  /** shipments: how far behind the cursor each run starts again, for late scans. */
+  lookbackMinutes: number;
+  /** Day-window streams: how many days back each run re-reads, since records there still change. */
+  rereadDays: number;
+  /** Size of one window: minutes for shipments, days for the others. */
+  windowSize: number;
+  /** Smallest slice adaptive splitting may reach before failing loudly (minutes or days as above). */
+  minWindowSize: number;
+}
+
+export interface ApiSettings {
+  /** Unset: sandbox mode, the built-in simulator is started in-process. */
+  baseUrl: string | undefined;
+  token: string | undefined;
+  tokenUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  timeoutMs: number;
+  rateLimitRps: number;
+  /** `{"<operation>": {"<meaning>": "<name>"}}` overrides of the default query-string names. */
+  queryParams: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** An answer with more rows than this is treated as truncated and its window split. */
+  maxRowsPerWindow: number;
+}
+
+/** The whole effective configuration: typed, validated, frozen. */
+export interface Config {
+  databaseUrl: string;
+  redisUrl: string;
+  api: ApiSettings;
+  sandbox: boolean;
+  supplierIds: readonly string[];
+  accountNumbers: readonly string[];
+  /** Where the first sync of a scope starts reading; undefined means 30 days before that first run. */
+  syncStart: Date | undefined;
+  timezone: string;
+  streams: Readonly<Record<StreamName, StreamSettings>>;
+  events: {
+    lowStockThreshold: number;
+    lowStockThresholdsBySku: Readonly<Record<string, number>>;
+    /** Whether events from a scope's first load (and backfills) are delivered. Default false. */
+    deliverInitialLoadEvents: boolean;
+  };
+  worker: { concurrency: number; orderDetailRps: number; shutdownTimeoutMs: number };
+  httpPort: number;
+  dashboard: { user: string | undefined; password: string | undefined };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
