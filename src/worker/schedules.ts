@@ -1,0 +1,85 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { SYNC_STREAM_JOB, type SyncStreamPayload, syncStreamRetry } from '../../jobs/syncStream.ts';
+import { type Config, STREAM_NAMES, type StreamName } from '../config/types.ts';
+import { JOB_RETENTION } from './queues.ts';
+import { withRedisLock } from './redisLock.ts';
+import { scopesOf } from './streamScopes.ts';
+
+/** One job scheduler we want: a stream for a scope every `everyMs`. */
+export interface DesiredSchedule {
+  id: string;
+  stream: StreamName;
+  scope: string;
+  everyMs: number;
+}
+
+/** The scheduler id of a stream and scope; stable across deploys so upserts update in place. */
+export function scheduleId(stream: StreamName, scope: string): string {
+  return `sync:${stream}:${scope}`;
+}
+
+/** Pure: one schedule per stream x scope whose cadence is above zero (orders run on demand only). */
+export function desiredSchedules(
+  config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
+): DesiredSchedule[] {
+  return STREAM_NAMES.flatMap((stream) => {
+    const cadence = config.streams[stream].cadenceMinutes;
+    if (!(cadence > 0)) return [];
+    return scopesOf(config, stream).map((scope) => ({
+      id: scheduleId(stream, scope),
+      stream,
+      scope,
+      everyMs: Math.round(cadence * 60_000),
+    }));
+  });
+}
+
+/** What a registration changed, for the log line and the tests. */
+export interface ScheduleRegistration {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  removed: string[];
+}
+
+/**
+ * Makes the queue's schedulers equal `desired`: upserts new or changed ones, leaves equal ones alone
+ * and removes schedulers of streams or scopes no longer configured. Runs under a Redis lock so
+ * workers starting together neither duplicate nor lose a schedule.
+ */
+export async function registerSchedules(
+  queue: Queue,
+  desired: readonly DesiredSchedule[],
+  { redis, lockWaitMs = 60_000 }: { redis: Redis; lockWaitMs?: number },
+): Promise<ScheduleRegistration> {
+  const lockKey = `${queue.opts.prefix ?? 'bull'}:${queue.name}:schedules-lock`;
+  return withRedisLock(redis, lockKey, () => reconcile(queue, desired), { waitMs: lockWaitMs });
+}
+
+async function reconcile(queue: Queue, desired: readonly DesiredSchedule[]): Promise<ScheduleRegistration> {
+  const existing = new Map((await queue.getJobSchedulers(0, -1)).map((s) => [s.key, s]));
+  const result: ScheduleRegistration = { created: [], updated: [], unchanged: [], removed: [] };
+  const wanted = new Set(desired.map((d) => d.id));
+
+  for (const schedule of desired) {
+    const current = existing.get(schedule.id);
+    if (current && Number(current.every) === schedule.everyMs) {
+      result.unchanged.push(schedule.id);
+      continue;
+    }
+    const data: SyncStreamPayload = { stream: schedule.stream, scope: schedule.scope };
+    await queue.upsertJobScheduler(
+      schedule.id,
+      { every: schedule.everyMs },
+      { name: SYNC_STREAM_JOB, data, opts: { ...syncStreamRetry, ...JOB_RETENTION } },
+    );
+    (current ? result.updated : result.created).push(schedule.id);
+  }
+  for (const key of existing.keys()) {
+    if (wanted.has(key) || !key.startsWith('sync:')) continue;
+    await queue.removeJobScheduler(key);
+    result.removed.push(key);
+  }
+  return result;
+}

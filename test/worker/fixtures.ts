@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from '../../src/config/types.ts';
+
+const CADENCES: Record<StreamName, number> = {
+  products: 1440,
+  inventory: 15,
+  inventory_activity: 60,
+  transfers_in: 15,
+  transfers_out: 60,
+  shipments: 5,
+  returns: 15,
+  invoices: 1440,
+  orders: 0,
+};
+
+/** A complete Config for tests (CONTRACT.md section 3 cadences), with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const streams = Object.fromEntries(
+    STREAM_NAMES.map((name): [StreamName, StreamSettings] => [
+      name,
+      {
+        cadenceMinutes: CADENCES[name],
+        lookbackMinutes: 120,
+        rereadDays: 30,
+        windowSize: 1,
+        minWindowSize: 1,
+      },
+    ]),
+  ) as Record<StreamName, StreamSettings>;
+  return {
+    databaseUrl: 'postgres://root@127.0.0.1:5432/postgres',
+    redisUrl: 'redis://127.0.0.1:6379',
+    api: {
+      baseUrl: undefined,
+      token: undefined,
+      tokenUrl: undefined,
+      clientId: undefined,
+      clientSecret: undefined,
+      timeoutMs: 10_000,
+      rateLimitRps: 10,
+      queryParams: {},
+      maxRowsPerWindow: 1000,
+    },
+    sandbox: true,
+    supplierIds: ['S1', 'S2'],
+    accountNumbers: ['A1'],
+    syncStart: undefined,
+    timezone: 'America/Los_Angeles',
+    streams,
+    events: { lowStockThreshold: 10, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
+    worker: { concurrency: 2, orderDetailRps: 5, shutdownTimeoutMs: 10_000 },
+    httpPort: 0,
+    dashboard: { user: undefined, password: undefined },
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** A unique BullMQ prefix for one test file. */
+export function uniquePrefix(label: string): string {
+  return `fs_t_${label}_${randomUUID().slice(0, 8)}`;
+}
+
+/** Deletes every key under a prefix (test cleanup). */
+export async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Polls `check` until it returns true or the deadline passes (then throws with `what`). */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
