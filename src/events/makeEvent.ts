@@ -1,0 +1,33 @@
+import { eventId } from './eventId.ts';
+import type { DeriveContext, DerivedEvent, EventType, FieldChange, SubjectKind } from './types.ts';
+
+/** What a rule decides; the builder fills in the id and the times. */
+export interface EventDraft {
+  type: EventType;
+  kind: SubjectKind;
+  key: string;
+  /** The transition part of the dedupe key, e.g. 'DELIVERED' or 'IN_TRANSIT>DELIVERED'. */
+  transition: string;
+  occurredAt: string | undefined;
+  current: unknown;
+  previous: unknown;
+  changes: FieldChange[];
+}
+
+/** A DerivedEvent from a draft: id = hash of `type|key|transition`, occurredAt falls back to detectedAt. */
+export function makeEvent(draft: EventDraft, ctx: DeriveContext): DerivedEvent {
+  const detectedAt = ctx.detectedAt.toISOString();
+  return {
+    id: eventId(`${draft.type}|${draft.key}|${draft.transition}`),
+    type: draft.type,
+    occurredAt: draft.occurredAt ?? detectedAt,
+    detectedAt,
+    subject: { kind: draft.kind, key: draft.key },
+    data: { current: draft.current, previous: draft.previous, changes: draft.changes },
+  };
+}
+
+/** Joins key parts; a missing part is '' as in the warehouse's key columns. */
+export function subjectKey(...parts: Array<string | number | null | undefined>): string {
+  return parts.map((part) => (part === null || part === undefined ? '' : String(part))).join(':');
+}

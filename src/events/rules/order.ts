@@ -1,0 +1,84 @@
+import type { OrderDetail, OrderDetailHold } from '../../api/records/index.ts';
+import { diffFields, pickChanges } from '../changes.ts';
+import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import type { DeriveContext, DerivedEvent } from '../types.ts';
+import { upstreamInstant } from '../upstreamTime.ts';
+
+/** Holds have no id upstream: name + creation time identify one. */
+export function holdId(hold: OrderDetailHold): string {
+  return `${hold.holdName ?? ''}@${hold.creationDate}`;
+}
+
+/** A hold counts as released once it has a release date or a status saying so. */
+export function isHoldActive(hold: OrderDetailHold): boolean {
+  return !hold.releaseDate && !/releas|inactive|closed|expired/i.test(hold.holdStatus ?? '');
+}
+
+/**
+ * Order events (from OrderDetail): status_changed (header.orderStatusCode), hold_added,
+ * hold_released. There is no order.created: an order first seen yields hold_added for each hold
+ * still active, and nothing for its status.
+ */
+export function orderRule(
+  previous: OrderDetail | null,
+  current: OrderDetail,
+  ctx: DeriveContext,
+): DerivedEvent[] {
+  const changes = diffFields(previous, current, ['header']);
+  if (previous && changes.length === 0) return [];
+  const header = current.header;
+  const key = subjectKey(header.accountNumber ?? ctx.scope, header.orderNumber);
+  const base = { kind: 'order' as const, key, current, previous };
+  const drafts: EventDraft[] = [];
+  const status = header.orderStatusCode ?? null;
+  if (previous && (previous.header.orderStatusCode ?? null) !== status) {
+    drafts.push({
+      ...base,
+      type: 'order.status_changed',
+      transition: `${previous.header.orderStatusCode ?? ''}>${status ?? ''}`,
+      occurredAt: undefined,
+      changes: pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']),
+    });
+  }
+  const before = new Map((previous?.holds ?? []).map((hold) => [holdId(hold), hold]));
+  const seenNow = new Set<string>();
+  for (const hold of current.holds ?? []) {
+    const id = holdId(hold);
+    seenNow.add(id);
+    const old = before.get(id);
+    const active = isHoldActive(hold);
+    // New to us: added if active now, or if it came and went between two reads of a known order.
+    if (!old && (active || previous)) {
+      drafts.push({
+        ...base,
+        type: 'order.hold_added',
+        transition: id,
+        occurredAt: upstreamInstant(hold.creationDate, ctx.timezone),
+        changes: [{ field: 'holds', from: null, to: hold }],
+      });
+    }
+    if (!active && (old ? isHoldActive(old) : Boolean(previous))) {
+      drafts.push(releasedDraft(hold, old ?? null, upstreamInstant(hold.releaseDate, ctx.timezone)));
+    }
+  }
+  // A hold that was active and vanished from the detail was lifted.
+  for (const [id, old] of before) {
+    if (!seenNow.has(id) && isHoldActive(old)) drafts.push(releasedDraft(null, old, undefined));
+  }
+  return drafts.map((draft) => makeEvent(draft, ctx));
+
+  function releasedDraft(
+    hold: OrderDetailHold | null,
+    old: OrderDetailHold | null,
+    occurredAt: string | undefined,
+  ): EventDraft {
+    const id = holdId((hold ?? old) as OrderDetailHold);
+    return {
+      ...base,
+      type: 'order.hold_released',
+      transition: id,
+      occurredAt,
+      changes: [{ field: 'holds', from: old, to: hold }],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import type { ShipmentUpdate } from '../../api/records/index.ts';
+import { diffFields, pickChanges } from '../changes.ts';
+import { type EventDraft, makeEvent } from '../makeEvent.ts';
+import { trackingEventKey } from '../trackingEventKey.ts';
+import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
+import { latestInstant, upstreamInstant } from '../upstreamTime.ts';
+
+/** Statuses that have their own event besides status_changed. */
+const STATUS_EVENTS: Readonly<Record<string, EventType>> = {
+  DELIVERED: 'shipment.delivered',
+  EXCEPTION: 'shipment.exception',
+  RETURNED: 'shipment.returned',
+};
+
+/** Shipment events: created, status_changed, delivered / exception / returned, tracking_event. */
+export function shipmentRule(
+  previous: ShipmentUpdate | null,
+  current: ShipmentUpdate,
+  ctx: DeriveContext,
+): DerivedEvent[] {
+  const key = current.header.containerId;
+  const changes = diffFields(previous, current, ['header']);
+  if (previous && changes.length === 0) return [];
+  const base = { kind: 'shipment' as const, key, current, previous };
+  const drafts: EventDraft[] = [];
+  const status = current.header.statusCode ?? null;
+  const lastScan = latestInstant(
+    (current.events ?? []).map((e) => e.eventTime),
+    ctx.timezone,
+  );
+  if (!previous) {
+    drafts.push({
+      ...base,
+      type: 'shipment.created',
+      transition: 'created',
+      occurredAt: upstreamInstant(current.header.shipDate, ctx.timezone),
+      changes,
+    });
+  } else if ((previous.header.statusCode ?? null) !== status) {
+    drafts.push({
+      ...base,
+      type: 'shipment.status_changed',
+      transition: `${previous.header.statusCode ?? ''}>${status ?? ''}`,
+      occurredAt: lastScan,
+      changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
+    });
+  }
+  const statusType = status ? STATUS_EVENTS[status] : undefined;
+  const statusChanged = !previous || (previous.header.statusCode ?? null) !== status;
+  if (statusType && statusChanged) {
+    drafts.push({
+      ...base,
+      type: statusType,
+      transition: status ?? '',
+      occurredAt: lastScan,
+      changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
+    });
+  }
+  drafts.push(...newTrackingEvents(previous, current, base));
+  return drafts.map((draft) => makeEvent(draft, ctx));
+
+  function newTrackingEvents(
+    prev: ShipmentUpdate | null,
+    cur: ShipmentUpdate,
+    common: typeof base,
+  ): EventDraft[] {
+    const seen = new Set((prev?.events ?? []).map(trackingEventKey));
+    const out: EventDraft[] = [];
+    for (const event of cur.events ?? []) {
+      const hash = trackingEventKey(event);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      out.push({
+        ...common,
+        type: 'shipment.tracking_event',
+        transition: hash,
+        occurredAt: upstreamInstant(event.eventTime, ctx.timezone),
+        changes: [{ field: 'events', from: null, to: event }],
+      });
+    }
+    return out;
+  }
+}

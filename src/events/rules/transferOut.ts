@@ -1,0 +1,36 @@
+import type { TransferOut } from '../../api/records/index.ts';
+import { diffFields, pickChanges } from '../changes.ts';
+import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import type { DeriveContext, DerivedEvent } from '../types.ts';
+import { upstreamInstant } from '../upstreamTime.ts';
+
+/** Transfer-OUT events: created, status_changed (statusCode). */
+export function transferOutRule(
+  previous: TransferOut | null,
+  current: TransferOut,
+  ctx: DeriveContext,
+): DerivedEvent[] {
+  const changes = diffFields(previous, current);
+  if (previous && changes.length === 0) return [];
+  const key = subjectKey(current.supplierId ?? ctx.scope, current.orderNumber);
+  const base = { kind: 'transfer_out' as const, key, current, previous };
+  const drafts: EventDraft[] = [];
+  if (!previous) {
+    drafts.push({
+      ...base,
+      type: 'transfer_out.created',
+      transition: 'created',
+      occurredAt: upstreamInstant(current.orderedDate ?? current.requestDate, ctx.timezone),
+      changes,
+    });
+  } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
+    drafts.push({
+      ...base,
+      type: 'transfer_out.status_changed',
+      transition: `${previous.statusCode ?? ''}>${current.statusCode ?? ''}`,
+      occurredAt: undefined,
+      changes: pickChanges(changes, ['statusCode', 'status']),
+    });
+  }
+  return drafts.map((draft) => makeEvent(draft, ctx));
+}

@@ -1,0 +1,78 @@
+/** The record kinds that derive events, and the event types of CONTRACT.md section 4. */
+export const SUBJECT_KINDS = [
+  'shipment',
+  'order',
+  'return',
+  'inventory',
+  'transfer_in',
+  'transfer_out',
+  'invoice',
+] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+export const EVENT_TYPES = [
+  'shipment.created',
+  'shipment.status_changed',
+  'shipment.delivered',
+  'shipment.exception',
+  'shipment.returned',
+  'shipment.tracking_event',
+  'order.status_changed',
+  'order.hold_added',
+  'order.hold_released',
+  'return.created',
+  'return.status_changed',
+  'return.resolved',
+  'inventory.changed',
+  'inventory.low_stock',
+  'inventory.out_of_stock',
+  'inventory.restocked',
+  'transfer_in.created',
+  'transfer_in.status_changed',
+  'transfer_in.received',
+  'transfer_out.created',
+  'transfer_out.status_changed',
+  'invoice.created',
+  'invoice.paid',
+  'invoice.balance_changed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** One changed field: a dotted path inside the record, its old and new value. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** A derived event as stored in sync.events and sent as the webhook body. */
+export interface DerivedEvent {
+  /** Deterministic: the same transition of the same subject always yields the same id. */
+  id: string;
+  type: EventType;
+  /** ISO 8601 UTC: the upstream time of the change where the record carries one, else detectedAt. */
+  occurredAt: string;
+  /** ISO 8601 UTC: when the sync saw the change. */
+  detectedAt: string;
+  subject: { kind: SubjectKind; key: string };
+  data: { current: unknown; previous: unknown; changes: FieldChange[] };
+}
+
+/** Low-stock thresholds: a default and per-SKU overrides (config.events). */
+export interface StockThresholds {
+  lowStockThreshold: number;
+  lowStockThresholdsBySku: Readonly<Record<string, number>>;
+}
+
+/** What every rule needs besides the two records. */
+export interface DeriveContext {
+  detectedAt: Date;
+  /** IANA zone of upstream wall-clock times without an offset (config.timezone). */
+  timezone: string;
+  thresholds: StockThresholds;
+  /**
+   * The stream scope (supplier id or account number). Used in subject keys where the record lacks
+   * it: owned-inventory rows carry no supplierId.
+   */
+  scope?: string;
+}
