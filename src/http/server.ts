@@ -1,0 +1,26 @@
+import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+/** A listening HTTP server and how to stop it. */
+export interface HttpServer {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** Serves the app on `port` (0 picks a free one) and resolves once it listens. */
+export function startHttpServer(app: Hono, port: number): Promise<HttpServer> {
+  return new Promise((resolve, reject) => {
+    let server: ServerType | undefined;
+    try {
+      server = serve({ fetch: app.fetch, port }, (info) => {
+        resolve({
+          port: info.port,
+          close: () => new Promise<void>((done) => (server ? server.close(() => done()) : done())),
+        });
+      });
+      server.once('error', reject);
+    } catch (error) {
+      reject(error);
+    }
+  });
+}
