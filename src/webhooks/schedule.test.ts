@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_RETRY_DELAY_MS,
+  maxAttempts,
+  nextRetryDelay,
+  parseRetryAfter,
+  STANDARD_SCHEDULE_MS,
+} from './schedule.ts';
+
+const noJitter = { jitter: 0 };
+
+describe('retry schedule', () => {
+  it('follows the Standard Webhooks schedule and ends after the 24 h retry', () => {
+    const delays = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => nextRetryDelay(n, noJitter));
+    expect(delays).toEqual([
+      5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000,
+    ]);
+    expect(nextRetryDelay(10, noJitter)).toBeUndefined();
+    expect(maxAttempts()).toBe(10);
+    expect(STANDARD_SCHEDULE_MS[0]).toBe(0);
+  });
+
+  it('jitters within the given spread', () => {
+    expect(nextRetryDelay(2, { jitter: 0.1, random: () => 0 })).toBe(270_000);
+    expect(nextRetryDelay(2, { jitter: 0.1, random: () => 1 })).toBe(330_000);
+  });
+
+  it('never waits less than Retry-After, and never more than 24 h', () => {
+    expect(nextRetryDelay(1, { ...noJitter, retryAfterMs: 60_000 })).toBe(60_000);
+    expect(nextRetryDelay(3, { ...noJitter, retryAfterMs: 60_000 })).toBe(1_800_000);
+    expect(nextRetryDelay(1, { ...noJitter, retryAfterMs: 10 * MAX_RETRY_DELAY_MS })).toBe(
+      MAX_RETRY_DELAY_MS,
+    );
+  });
+
+  it('takes a shortened schedule for tests', () => {
+    expect(nextRetryDelay(1, { schedule: [0, 10, 20], jitter: 0 })).toBe(10);
+    expect(nextRetryDelay(3, { schedule: [0, 10, 20], jitter: 0 })).toBeUndefined();
+  });
+
+  it('parses Retry-After as seconds or an HTTP date', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Sun, 01 Mar 2026 00:01:00 GMT', now)).toBe(60_000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { validateEndpointUrl } from './endpointUrl.ts';
+import { generateSecret, maskSecret } from './secret.ts';
+import { signDelivery } from './sign.ts';
+
+describe('signing', () => {
+  it('produces headers the reference library verifies', () => {
+    const secret = generateSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const body = JSON.stringify({ id: 'evt_1', type: 'shipment.delivered' });
+    const headers = signDelivery(secret, 'evt_1', new Date(), body);
+    expect(headers['webhook-signature']).toMatch(/^v1,/);
+    expect(new Webhook(secret).verify(body, { ...headers })).toEqual(JSON.parse(body));
+    expect(() => new Webhook(generateSecret()).verify(body, { ...headers })).toThrow();
+  });
+
+  it('masks secrets for display', () => {
+    expect(maskSecret('whsec_abcdefgh1234')).toBe('whsec_****1234');
+  });
+
+  it('accepts only http(s) URLs without credentials', () => {
+    expect(validateEndpointUrl('https://example.com/hook')).toBe('https://example.com/hook');
+    expect(validateEndpointUrl('http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080/x');
+    expect(() => validateEndpointUrl('ftp://example.com')).toThrow(/http or https/);
+    expect(() => validateEndpointUrl('not a url')).toThrow(/not a URL/);
+    expect(() => validateEndpointUrl('https://user:pw@example.com')).toThrow(/credentials/);
+  });
+});
