@@ -22,7 +22,12 @@ export function minuteWindows(from: Date, to: Date, sizeMinutes: number): Window
   const windows: Window[] = [];
   for (let a = start; a < end || windows.length === 0; a += size) {
     const b = Math.min(a + size, end);
-    windows.push({ kind: 'minute', start: new Date(a), end: new Date(Math.max(a, b)), advanceTo: new Date(b) });
+    windows.push({
+      kind: 'minute',
+      start: new Date(a),
+      end: new Date(Math.max(a, b)),
+      advanceTo: new Date(b),
+    });
     if (b >= end) break;
   }
   return windows;

@@ -61,6 +61,12 @@ export interface PlanInput {
   start: Date;
 }
 
+/** What row builders get besides the record: the scope and the zone of offset-less date-times. */
+export interface RowContext {
+  scope: Scope;
+  timezone: string;
+}
+
 /** One child table of a record (lines, events, notes...): replaced as a set when the parent changed. */
 export interface ChildEntity<R> {
   table: PgTable;
@@ -69,7 +75,7 @@ export interface ChildEntity<R> {
   /** Columns of the child that hold the parent's key, in the order of the parent's `key`. */
   parentKey: readonly string[];
   /** Child rows of one record; the engine de-duplicates them by `key` (last wins). */
-  rows(record: R, scope: Scope): Row[];
+  rows(record: R, ctx: RowContext): Row[];
 }
 
 /** How a record maps to its parent table (and children). */
@@ -82,7 +88,7 @@ export interface RecordEntity<R> {
    * `raw` jsonb of the whole record does), because a record whose parent row is unchanged is
    * considered unchanged and its children are not even read.
    */
-  row(record: R, scope: Scope): Row;
+  row(record: R, ctx: RowContext): Row;
   children?: readonly ChildEntity<R>[];
   /**
    * Snapshot streams (inventory): stored parent rows matching `where` (column -> value) that the

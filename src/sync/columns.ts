@@ -1,0 +1,62 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+
+/** What the engine needs to know about a table: its qualified name and each column's SQL type. */
+export interface TableInfo {
+  /** `"schema"."table"`, quoted, ready for SQL. */
+  qualified: string;
+  name: string;
+  /** Column name -> SQL type (`text`, `integer`, `numeric(12, 2)`, `timestamp with time zone`...). */
+  types: ReadonlyMap<string, string>;
+}
+
+const cache = new WeakMap<PgTable, TableInfo>();
+
+/** Reads (once) the name and column types of a Drizzle table. */
+export function tableInfo(table: PgTable): TableInfo {
+  const hit = cache.get(table);
+  if (hit) return hit;
+  const config = getTableConfig(table);
+  const types = new Map<string, string>();
+  for (const column of config.columns) types.set(column.name, column.getSQLType());
+  const qualified = `${config.schema ? `${quoteIdent(config.schema)}.` : ''}${quoteIdent(config.name)}`;
+  const info: TableInfo = { qualified, name: config.name, types };
+  cache.set(table, info);
+  return info;
+}
+
+/** Quotes an SQL identifier. */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The kind of comparison/serialisation a column needs. */
+export type ValueKind =
+  | 'text'
+  | 'int'
+  | 'bigint'
+  | 'numeric'
+  | 'float'
+  | 'bool'
+  | 'timestamp'
+  | 'date'
+  | 'json';
+
+/** Maps an SQL type to how its values are compared and sent. */
+export function valueKind(sqlType: string): ValueKind {
+  const t = sqlType.toLowerCase();
+  if (t.startsWith('timestamp')) return 'timestamp';
+  if (t === 'date') return 'date';
+  if (t.startsWith('json')) return 'json';
+  if (t === 'boolean') return 'bool';
+  if (t === 'bigint' || t === 'bigserial') return 'bigint';
+  if (t === 'integer' || t === 'smallint' || t === 'serial') return 'int';
+  if (t.startsWith('numeric') || t.startsWith('decimal')) return 'numeric';
+  if (t === 'real' || t.startsWith('double')) return 'float';
+  return 'text';
+}
+
+/** The array cast for `unnest($n::<type>[])`, without precision (arrays ignore it anyway). */
+export function arrayCast(sqlType: string): string {
+  const base = sqlType.replace(/\(.*\)/, '').trim();
+  return `${base}[]`;
+}

@@ -1,0 +1,73 @@
+import { UpstreamTimeoutError } from '../api/errors.ts';
+import { describeWindow, splitWindow } from './plan.ts';
+import type { FetchResult, Scope, StreamDefinition, Window } from './types.ts';
+
+/** A window's answer was too large (row cap reached or the call timed out): split it. */
+export class WindowTooLargeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WindowTooLargeError';
+  }
+}
+
+/** Splitting reached the minimum slice and the answer is still too large: widen the cap or the timeout. */
+export class WindowUnsplittableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WindowUnsplittableError';
+  }
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof WindowTooLargeError || error instanceof UpstreamTimeoutError;
+}
+
+/**
+ * Fetches one window, halving it while the answer is too large (more than `maxRows` records, a
+ * `WindowTooLargeError` or a timeout), down to `minSize`; then fails loudly naming the window.
+ * The halves' records are concatenated: the caller writes them as one window.
+ */
+export async function fetchWithSplit<R, C>(args: {
+  stream: StreamDefinition<R, C>;
+  client: C;
+  scope: Scope;
+  window: Window;
+  timezone: string;
+  maxRows: number;
+  minSize: number;
+  onSplit?: (window: Window) => void;
+}): Promise<FetchResult<R> & { splits: number }> {
+  const { stream, client, scope, window, timezone, maxRows, minSize } = args;
+  let result: FetchResult<R> | undefined;
+  let failure: unknown;
+  try {
+    result = await stream.fetchWindow({ client, scope, window, timezone });
+    if (result.records.length + result.rejected.length > maxRows) {
+      failure = new WindowTooLargeError(
+        `answer has ${result.records.length} rows, over the cap of ${maxRows}`,
+      );
+    }
+  } catch (error) {
+    if (!isTooLarge(error)) throw error;
+    failure = error;
+  }
+  if (!failure && result) return { ...result, splits: 0 };
+  const halves = splitWindow(window, minSize, timezone);
+  const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
+  if (!halves) {
+    throw new WindowUnsplittableError(
+      `Window ${label} is too large and cannot be split below ${minSize}: raise api.maxRowsPerWindow or the timeout (${(failure as Error).message}).`,
+      { cause: failure },
+    );
+  }
+  args.onSplit?.(window);
+  const apiCalls = result?.apiCalls ?? 1;
+  const parts = [];
+  for (const half of halves) parts.push(await fetchWithSplit({ ...args, window: half }));
+  return {
+    records: parts.flatMap((p) => p.records),
+    rejected: parts.flatMap((p) => p.rejected),
+    apiCalls: apiCalls + parts.reduce((n, p) => n + p.apiCalls, 0),
+    splits: 1 + parts.reduce((n, p) => n + p.splits, 0),
+  };
+}

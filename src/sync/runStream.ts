@@ -1,0 +1,192 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config/types.ts';
+import { applyWindow } from './applyWindow.ts';
+import { fetchWithSplit } from './fetchSplit.ts';
+import { describeWindow } from './plan.ts';
+import { advanceCursor, lockStreamScope, readCursor, recordRejected, recordRun } from './state.ts';
+import type {
+  EventSink,
+  RunCounts,
+  RunStatus,
+  Scope,
+  StreamDefinition,
+  StreamRunResult,
+  Window,
+} from './types.ts';
+
+const DAY = 86_400_000;
+
+/** Arguments of `runStream` (and `runStreamWindow`). */
+export interface RunStreamArgs<R, C> {
+  pool: Pool;
+  client: C;
+  config: Config;
+  logger: Logger;
+  stream: StreamDefinition<R, C>;
+  scope: Scope;
+  /** 'backfill' marks events as initial-load; windows usually given explicitly then. */
+  mode?: 'incremental' | 'backfill';
+  /** Windows to run instead of the stream's plan (backfill, tests). */
+  windows?: readonly Window[];
+  eventSink?: EventSink;
+  /** The current time (the simulator's clock in tests); default: now. */
+  now?: Date;
+  /** 'wait' (default): a second run of the same stream and scope waits; 'skip': it answers skipped. */
+  lockMode?: 'wait' | 'skip';
+}
+
+function zeroCounts(): RunCounts {
+  return { fetched: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, apiCalls: 0, events: 0 };
+}
+
+/** Runs one stream for one scope: plans windows from its cursor and runs them in order, stopping at the first failure. */
+export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<StreamRunResult> {
+  const now = args.now ?? new Date();
+  const { stream, scope, config } = args;
+  const cursor = await readCursor(args.pool, stream.name, scope);
+  const settings = config.streams[stream.name];
+  const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
+  const windows =
+    args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
+  const initialLoad = args.mode === 'backfill' || cursor.lastSuccessAt === undefined;
+  const total: StreamRunResult = {
+    stream: stream.name,
+    scope,
+    status: 'succeeded',
+    windows: 0,
+    ...zeroCounts(),
+  };
+  let skipped = 0;
+  for (const window of windows) {
+    const outcome = await runStreamWindow({ ...args, now, window, initialLoad });
+    total.windows += 1;
+    for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
+    if (outcome.status === 'skipped') skipped += 1;
+    if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
+    if (outcome.status === 'failed') {
+      total.status = 'failed';
+      total.error = outcome.error;
+      break;
+    }
+  }
+  if (windows.length > 0 && skipped === windows.length) total.status = 'skipped';
+  return total;
+}
+
+/** Outcome of one window. */
+export interface WindowOutcome extends RunCounts {
+  status: RunStatus;
+  error?: string;
+}
+
+/**
+ * One window, fetched (outside the transaction, with adaptive splitting), then diffed, written,
+ * logged and the cursor advanced in ONE transaction under the stream+scope advisory lock. A
+ * failure rolls back and is recorded as a 'failed' run in its own transaction; never thrown.
+ */
+export async function runStreamWindow<R, C>(
+  args: RunStreamArgs<R, C> & { window: Window; now: Date; initialLoad: boolean },
+): Promise<WindowOutcome> {
+  const { pool, stream, scope, window, config, logger } = args;
+  const startedAt = new Date();
+  const label = describeWindow(window, config.timezone);
+  const counts = zeroCounts();
+  const log = logger.child({ stream: stream.name, scope: scope.id, window: label });
+  const run = (status: RunStatus, error?: string) => ({
+    stream: stream.name,
+    scope,
+    windowStart: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.start,
+    windowEnd: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.end,
+    window: label,
+    startedAt,
+    finishedAt: new Date(),
+    status,
+    error,
+    ...counts,
+  });
+  const tx = await pool.connect();
+  try {
+    const fetched = await fetchWithSplit({
+      stream,
+      client: args.client,
+      scope,
+      window,
+      timezone: config.timezone,
+      maxRows: config.api.maxRowsPerWindow,
+      minSize: config.streams[stream.name].minWindowSize,
+      onSplit: (w) => log.info({ split: describeWindow(w, config.timezone) }, 'window too large, splitting'),
+    });
+    counts.apiCalls += fetched.apiCalls;
+    counts.fetched = fetched.records.length + fetched.rejected.length;
+
+    await tx.query('BEGIN');
+    if (!(await lockStreamScope(tx, stream.name, scope, args.lockMode ?? 'wait'))) {
+      await tx.query('ROLLBACK');
+      log.info('another run holds this stream and scope: skipped');
+      return { ...counts, status: 'skipped' };
+    }
+    const applied = await applyWindow({
+      tx,
+      stream,
+      client: args.client,
+      scope,
+      window,
+      timezone: config.timezone,
+      records: fetched.records,
+      logger: log,
+    });
+    const rejected = [...fetched.rejected, ...applied.rejected];
+    counts.inserted = applied.inserted;
+    counts.updated = applied.updated;
+    counts.unchanged = applied.unchanged;
+    counts.rejected = rejected.length;
+    counts.apiCalls += applied.apiCalls;
+    await recordRejected(tx, stream.name, scope, rejected);
+    if (args.eventSink && stream.subjectKind && applied.changes.length > 0) {
+      counts.events = await args.eventSink({
+        tx,
+        stream: stream.name,
+        scope,
+        subjectKind: stream.subjectKind,
+        changes: applied.changes,
+        detectedAt: args.now,
+        initialLoad: args.initialLoad,
+      });
+    }
+    if (stream.afterWrite) {
+      const extra = await stream.afterWrite({
+        tx,
+        client: args.client,
+        scope,
+        window,
+        logger: log,
+        changes: applied.changes,
+      });
+      counts.apiCalls += extra?.apiCalls ?? 0;
+    }
+    await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
+    const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
+    await recordRun(tx, run(status));
+    await tx.query('COMMIT');
+    log.debug({ ...counts, status }, 'window stored');
+    return { ...counts, status };
+  } catch (error) {
+    await tx.query('ROLLBACK').catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    log.error({ err: message }, 'window failed; cursor kept');
+    await recordRun(pool, run('failed', `${label}: ${message}`)).catch((e: unknown) =>
+      log.error({ err: (e as Error).message }, 'could not record the failed run'),
+    );
+    return {
+      ...counts,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      status: 'failed',
+      error: `${label}: ${message}`,
+    };
+  } finally {
+    tx.release();
+  }
+}

@@ -1,0 +1,128 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
+import { arrayCast, quoteIdent, tableInfo, valueKind } from './columns.ts';
+import { wireValue } from './normalize.ts';
+import type { Row } from './types.ts';
+
+/**
+ * Set-based reads and writes of rows: every statement handles a whole chunk through `unnest` of
+ * one typed array per column, so the round trips grow with chunks, never with rows.
+ */
+
+/** Rows per statement: big enough to amortise the round trip, small enough for memory. */
+export const CHUNK_ROWS = 5000;
+
+function chunks<T>(items: readonly T[], size = CHUNK_ROWS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `unnest($1::t1[], $2::t2[], ...)` of the given columns plus its parameter arrays. */
+function unnestOf(table: PgTable, columns: readonly string[], rows: readonly Row[], offset = 0) {
+  const info = tableInfo(table);
+  const params: unknown[] = [];
+  const parts: string[] = [];
+  columns.forEach((column, i) => {
+    const sqlType = info.types.get(column);
+    if (!sqlType)
+      throw new Error(`Column ${column} is not in ${info.qualified}: fix the stream's row builder.`);
+    const kind = valueKind(sqlType);
+    params.push(rows.map((row) => wireValue(row[column], kind)));
+    parts.push(`$${offset + i + 1}::${arrayCast(sqlType)}`);
+  });
+  return { sql: `unnest(${parts.join(', ')})`, params };
+}
+
+function columnList(columns: readonly string[]): string {
+  return columns.map(quoteIdent).join(', ');
+}
+
+/** Stored rows whose `byColumns` equal those of one of `keys` (one query per chunk). */
+export async function loadByKeys(
+  tx: PoolClient,
+  table: PgTable,
+  byColumns: readonly string[],
+  keys: readonly Row[],
+): Promise<Row[]> {
+  if (keys.length === 0) return [];
+  const { qualified } = tableInfo(table);
+  const out: Row[] = [];
+  for (const chunk of chunks(keys, 20_000)) {
+    const u = unnestOf(table, byColumns, chunk);
+    const sql = `SELECT * FROM ${qualified} WHERE (${columnList(byColumns)}) IN (SELECT * FROM ${u.sql})`;
+    const res = await tx.query(sql, u.params);
+    for (const row of res.rows) out.push(row as Row);
+  }
+  return out;
+}
+
+/** Stored rows matching `where` (column -> value), for snapshot streams. */
+export async function loadWhere(tx: PoolClient, table: PgTable, where: Row): Promise<Row[]> {
+  const { qualified } = tableInfo(table);
+  const columns = Object.keys(where);
+  const clause = columns.map((c, i) => `${quoteIdent(c)} = $${i + 1}`).join(' AND ');
+  const res = await tx.query(
+    `SELECT * FROM ${qualified}${clause ? ` WHERE ${clause}` : ''}`,
+    Object.values(where),
+  );
+  return res.rows as Row[];
+}
+
+function columnsOfRows(rows: readonly Row[]): string[] {
+  const set = new Set<string>();
+  for (const row of rows) for (const k of Object.keys(row)) set.add(k);
+  return [...set];
+}
+
+/**
+ * Writes rows: plain INSERT for rows known to be new (the caller holds the stream lock), or
+ * `ON CONFLICT (key) DO UPDATE` for changed ones. `synced_at` is set to now() on every write.
+ * Returns the number of rows written.
+ */
+export async function writeRows(
+  tx: PoolClient,
+  table: PgTable,
+  rows: readonly Row[],
+  options: { key: readonly string[]; upsert: boolean },
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const info = tableInfo(table);
+  const columns = columnsOfRows(rows).filter((c) => c !== 'synced_at');
+  const stamp = info.types.has('synced_at');
+  const target = stamp ? [...columns, 'synced_at'] : columns;
+  const keySet = new Set(options.key);
+  const updates = columns
+    .filter((c) => !keySet.has(c))
+    .map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
+  if (stamp) updates.push(`"synced_at" = now()`);
+  const conflict = options.upsert
+    ? ` ON CONFLICT (${columnList(options.key)}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`
+    : '';
+  for (const chunk of chunks(rows)) {
+    const u = unnestOf(table, columns, chunk);
+    const select = stamp ? `SELECT u.*, now() FROM ${u.sql} AS u` : `SELECT * FROM ${u.sql}`;
+    const sql = `INSERT INTO ${info.qualified} (${columnList(target)}) ${select}${conflict}`;
+    await tx.query(sql, u.params);
+  }
+  return rows.length;
+}
+
+/** Deletes the rows with the given keys (one statement per chunk). */
+export async function deleteByKeys(
+  tx: PoolClient,
+  table: PgTable,
+  key: readonly string[],
+  rows: readonly Row[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { qualified } = tableInfo(table);
+  for (const chunk of chunks(rows)) {
+    const u = unnestOf(table, key, chunk);
+    await tx.query(
+      `DELETE FROM ${qualified} WHERE (${columnList(key)}) IN (SELECT * FROM ${u.sql})`,
+      u.params,
+    );
+  }
+  return rows.length;
+}
