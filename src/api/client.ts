@@ -1,0 +1,228 @@
+import type { z } from 'zod';
+import type { FulfillmentClient } from './fulfillmentClient.ts';
+import type { OperationId } from './operations.ts';
+import type { CallOptions } from './params.ts';
+import {
+  type QueryMeaning,
+  type QueryOperation,
+  type QueryValue,
+  resolveQueryParams,
+  toQueryPairs,
+} from './queryParams.ts';
+import { createRateLimiter } from './rateLimiter.ts';
+import {
+  holdAtLocationSchema,
+  inventoryActivitySchema,
+  invoiceSchema,
+  orderDetailSchema,
+  ownedInventorySchema,
+  ownedProductSchema,
+  packingSlipSchema,
+  productDetailSchema,
+  shipmentReturnSchema,
+  shipmentUpdateSchema,
+  transferInDetailSchema,
+  transferInListRowSchema,
+  transferOutSchema,
+} from './records/index.ts';
+import {
+  checkDateRange,
+  checkHoldAtLocations,
+  checkMinLength,
+  checkOwnedInventory,
+  checkPackingSlipIds,
+  checkPathParams,
+  checkTransferInCreate,
+  checkWineProduct,
+  enforce,
+} from './requestRules.ts';
+import type { TokenProvider } from './tokenProvider.ts';
+import { type CallReport, type ClientLogger, createTransport, type RetrySettings } from './transport.ts';
+import {
+  type DetailResult,
+  type ListResult,
+  readWritePayload,
+  validateDetail,
+  validateList,
+} from './validate.ts';
+
+export interface FulfillmentClientOptions {
+  /** The service root; paths are `{baseUrl}/api/v1/...`. */
+  baseUrl: string;
+  tokenProvider: TokenProvider;
+  fetch?: typeof fetch;
+  /** Per-request timeout (each attempt). */
+  timeoutMs: number;
+  /** Client-side limit in requests per second; 0 means none. */
+  rateLimitRps: number;
+  /** FULFILLMENT_QUERY_PARAMS overrides: `{operation: {meaning: name}}`. */
+  queryParams?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  retry?: Partial<RetrySettings>;
+  onCall?: (report: CallReport) => void;
+  logger?: ClientLogger;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Builds the typed client for all 17 operations; throws at once on bad query-parameter overrides. */
+export function createFulfillmentClient(options: FulfillmentClientOptions): FulfillmentClient {
+  const table = resolveQueryParams(options.queryParams);
+  const send = createTransport({
+    baseUrl: options.baseUrl,
+    tokenProvider: options.tokenProvider,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    rateLimiter: createRateLimiter({ rps: options.rateLimitRps, now: options.now }),
+    retry: options.retry,
+    onCall: options.onCall,
+    logger: options.logger,
+    now: options.now,
+    sleep: options.sleep,
+  });
+
+  function query<Op extends QueryOperation>(op: Op, values: Partial<Record<QueryMeaning<Op>, QueryValue>>) {
+    return toQueryPairs(table, op, values);
+  }
+
+  async function list<S extends z.ZodType>(
+    operation: OperationId,
+    schema: S,
+    request: { query?: [string, string][]; pathParams?: Record<string, string>; body?: unknown },
+    call: CallOptions | undefined,
+  ): Promise<ListResult<z.infer<S>>> {
+    const answer = await send({ operation, ...request, signal: call?.signal });
+    const result = validateList(operation, schema, answer.payload);
+    if (result.rejected.length > 0) {
+      options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
+    }
+    return result;
+  }
+
+  async function detail<S extends z.ZodType>(
+    operation: OperationId,
+    schema: S,
+    pathParams: Record<string, string>,
+    call: CallOptions | undefined,
+  ): Promise<DetailResult<z.infer<S>>> {
+    enforce(operation, checkPathParams(pathParams));
+    const answer = await send({ operation, pathParams, signal: call?.signal });
+    const result = validateDetail(schema, answer.payload);
+    if (result.rejected.length > 0) options.logger?.warn({ operation }, 'record failed validation');
+    return result;
+  }
+
+  async function write(
+    operation: OperationId,
+    request: { query?: [string, string][]; pathParams?: Record<string, string>; body?: unknown },
+    call: CallOptions | undefined,
+  ) {
+    const answer = await send({ operation, ...request, signal: call?.signal });
+    return readWritePayload(answer.payload);
+  }
+
+  return {
+    async createWineProduct(body, call) {
+      const op = 'POST Products/Skus/Wine';
+      enforce(op, checkWineProduct(body));
+      return write(op, { body }, call);
+    },
+    getProductDetail: (supplierId, sku, call) =>
+      detail('GET Products/{supplierId}/{sku}', productDetailSchema, { supplierId, sku }, call),
+    async listOwnedProducts(q, call) {
+      const op = 'GET Products/Owned/Listing';
+      enforce(op, checkMinLength('supplierId', q.supplierId, 2));
+      return list(op, ownedProductSchema, { query: query(op, { ...q }) }, call);
+    },
+    async createTransferIn(body, call) {
+      const op = 'POST Transfers/INs';
+      enforce(op, checkTransferInCreate(body));
+      return write(op, { body }, call);
+    },
+    async listTransfersIn(q, call) {
+      const op = 'GET Transfers/INs';
+      enforce(op, [
+        ...checkMinLength('supplierId', q.supplierId, 2),
+        ...checkDateRange(q.beginDate, q.endDate),
+      ]);
+      return list(op, transferInListRowSchema, { query: query(op, { ...q }) }, call);
+    },
+    getTransferInDetail: (supplierId, orderNumber, call) =>
+      detail(
+        'GET Transfers/INs/{supplierId}/{orderNumber}',
+        transferInDetailSchema,
+        { supplierId, orderNumber },
+        call,
+      ),
+    async cancelTransferIn(p, call) {
+      const op = 'DELETE Transfers/INs';
+      enforce(op, checkPathParams({ supplierId: p.supplierId, orderNumber: p.orderNumber }));
+      return write(op, { query: query(op, { supplierId: p.supplierId, orderNumber: p.orderNumber }) }, call);
+    },
+    async searchTransfersOut(q, call) {
+      const op = 'POST Transfers/OUTs/Search';
+      enforce(op, [
+        ...checkMinLength('supplierId', q.supplierId, 2),
+        ...checkDateRange(q.beginDate, q.endDate),
+      ]);
+      return list(op, transferOutSchema, { query: query(op, { ...q }) }, call);
+    },
+    async listOwnedInventory(q, call) {
+      const op = 'GET Inventories/Owned';
+      enforce(op, checkOwnedInventory(q));
+      return list(op, ownedInventorySchema, { query: query(op, { ...q }) }, call);
+    },
+    async listInventoryActivity(q, call) {
+      const op = 'GET Inventories/Activity';
+      enforce(op, [
+        ...checkMinLength('supplierId', q.supplierId, 2),
+        ...checkDateRange(q.beginDate, q.endDate),
+      ]);
+      return list(op, inventoryActivitySchema, { query: query(op, { ...q }) }, call);
+    },
+    getOrderDetail: (accountNumber, orderNumber, call) =>
+      detail(
+        'GET Orders/Detail/{accountNumber}/{orderNumber}',
+        orderDetailSchema,
+        { accountNumber, orderNumber },
+        call,
+      ),
+    async cancelOrder(accountNumber, orderNumber, cancel, call) {
+      const op = 'DELETE Orders/{accountNumber}/{orderNumber}';
+      const pathParams = { accountNumber, orderNumber };
+      enforce(op, checkPathParams(pathParams));
+      return write(op, { pathParams, query: query(op, { renameOrder: cancel?.renameOrder }) }, call);
+    },
+    async getPackingSlips(ids, call) {
+      const op = 'POST Orders/PackingSlips/Bulk';
+      enforce(op, checkPackingSlipIds(ids));
+      if (ids.length === 0) return { records: [], rejected: [] };
+      return list(op, packingSlipSchema, { body: { packingSlipIDs: [...ids] } }, call);
+    },
+    async listShipmentUpdates(q, call) {
+      const op = 'GET Shipments/Updates';
+      const problems = [...checkMinLength('accountNumber', q.accountNumber, 2)];
+      if (!q.beginDate || !q.endDate) problems.push('beginDate and endDate are both required');
+      else problems.push(...checkDateRange(q.beginDate, q.endDate, true));
+      enforce(op, problems);
+      return list(op, shipmentUpdateSchema, { query: query(op, { ...q }) }, call);
+    },
+    async listReturns(q, call) {
+      const op = 'GET Shipments/Returns';
+      enforce(op, [
+        ...checkMinLength('accountNumber', q.accountNumber, 2),
+        ...checkDateRange(q.beginDate, q.endDate),
+      ]);
+      return list(op, shipmentReturnSchema, { query: query(op, { ...q }) }, call);
+    },
+    async listHoldAtLocations(q, call) {
+      const op = 'GET Shipments/Carriers/HoldAtLocations';
+      enforce(op, checkHoldAtLocations(q));
+      return list(op, holdAtLocationSchema, { query: query(op, { ...q }) }, call);
+    },
+    async listInvoices(q, call) {
+      const op = 'GET Finances/invoices';
+      enforce(op, checkDateRange(q.beginDate, q.endDate));
+      return list(op, invoiceSchema, { query: query(op, { ...q }) }, call);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Failures of the upstream client. Retry intent is a type: callers (the transport's own retry loop,
+ * the job queue) ask `isRetryable(error)` instead of re-reading status codes. Messages never carry
+ * tokens or client secrets: the transport scrubs them before an error is built.
+ */
+
+/** What went wrong, for metrics and for the worker's adaptive windowing (timeouts split windows). */
+export type UpstreamFailureKind =
+  | 'network'
+  | 'timeout'
+  | 'http-status'
+  | 'invalid-body'
+  | 'envelope-failure'
+  | 'invalid-payload'
+  | 'unauthorized'
+  | 'token';
+
+export interface UpstreamErrorDetails {
+  operation: string;
+  kind: UpstreamFailureKind;
+  status?: number | undefined;
+  /** The envelope's `message`, scrubbed and truncated, when the service sent one. */
+  upstreamMessage?: string | undefined;
+  cause?: unknown;
+}
+
+/** Any failed call to the fulfillment API. */
+export class UpstreamError extends Error {
+  readonly operation: string;
+  readonly kind: UpstreamFailureKind;
+  readonly status: number | undefined;
+  readonly upstreamMessage: string | undefined;
+
+  constructor(message: string, details: UpstreamErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'UpstreamError';
+    this.operation = details.operation;
+    this.kind = details.kind;
+    this.status = details.status;
+    this.upstreamMessage = details.upstreamMessage;
+  }
+}
+
+/** A failure that may succeed later (network, timeout, 408, 429, 5xx, "try again" messages). */
+export class RetryableUpstreamError extends UpstreamError {
+  /** How long the service asked us to wait (Retry-After), if it said so. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, details: UpstreamErrorDetails & { retryAfterMs?: number | undefined }) {
+    super(message, details);
+    this.name = 'RetryableUpstreamError';
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** A per-request timeout: retryable, and a hint to the worker that the window may be too large. */
+export class UpstreamTimeoutError extends RetryableUpstreamError {
+  constructor(message: string, details: Omit<UpstreamErrorDetails, 'kind'>) {
+    super(message, { ...details, kind: 'timeout' });
+    this.name = 'UpstreamTimeoutError';
+  }
+}
+
+/** A failure that repeating the same request will not fix (4xx, `isSuccess: false`, bad payload). */
+export class NonRetryableUpstreamError extends UpstreamError {
+  constructor(message: string, details: UpstreamErrorDetails) {
+    super(message, details);
+    this.name = 'NonRetryableUpstreamError';
+  }
+}
+
+/** The service rejected our credentials even after one token refresh. */
+export class UnauthorizedError extends NonRetryableUpstreamError {
+  constructor(message: string, details: Omit<UpstreamErrorDetails, 'kind'>) {
+    super(message, { ...details, kind: 'unauthorized' });
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** A request that breaks a rule of spec sections 7.4 or 8; raised before any network call. */
+export class RequestRuleError extends Error {
+  readonly operation: string;
+  readonly problems: readonly string[];
+
+  constructor(operation: string, problems: readonly string[], options?: { cause?: unknown }) {
+    super(
+      `${operation}: request breaks the API rules, fix it before calling: ${problems.join('; ')}`,
+      options,
+    );
+    this.name = 'RequestRuleError';
+    this.operation = operation;
+    this.problems = problems;
+  }
+}
+
+/** True when the failure may go away by repeating the same call later. */
+export function isRetryable(error: unknown): error is RetryableUpstreamError {
+  return error instanceof RetryableUpstreamError;
+}
+
+const MAX_UPSTREAM_MESSAGE = 300;
+
+/**
+ * Removes secrets from text that may reach an error message or a log: known secret values anywhere,
+ * bearer tokens, and passwords inside URLs.
+ */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Very short values would redact ordinary words; real tokens and secrets are long.
+    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  }
+  out = out.replace(/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]');
+  out = out.replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1[redacted]@');
+  out = out.replace(
+    /((?:access_token|client_secret|token)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi,
+    '$1[redacted]',
+  );
+  return out.length > MAX_UPSTREAM_MESSAGE ? `${out.slice(0, MAX_UPSTREAM_MESSAGE)}…` : out;
+}

@@ -1,0 +1,56 @@
+import type { ApiSettings, Config } from '../config/types.ts';
+import { createFulfillmentClient } from './client.ts';
+import type { FulfillmentClient } from './fulfillmentClient.ts';
+import { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
+import type { CallReport, ClientLogger, RetrySettings } from './transport.ts';
+
+export interface ClientDeps {
+  fetch?: typeof fetch;
+  logger?: ClientLogger;
+  onCall?: (report: CallReport) => void;
+  retry?: Partial<RetrySettings>;
+  now?: () => number;
+}
+
+/** The token provider the settings describe: a static token wins over client credentials. */
+export function createTokenProviderFromSettings(
+  api: ApiSettings,
+  deps: Pick<ClientDeps, 'fetch' | 'now'> = {},
+): TokenProvider {
+  if (api.token) return staticTokenProvider(api.token);
+  if (api.tokenUrl && api.clientId && api.clientSecret) {
+    return clientCredentialsTokenProvider({
+      tokenUrl: api.tokenUrl,
+      clientId: api.clientId,
+      clientSecret: api.clientSecret,
+      fetch: deps.fetch,
+      now: deps.now,
+      timeoutMs: api.timeoutMs,
+    });
+  }
+  throw new Error(
+    'no upstream credentials: set FULFILLMENT_API_TOKEN, or FULFILLMENT_TOKEN_URL with FULFILLMENT_CLIENT_ID and FULFILLMENT_CLIENT_SECRET',
+  );
+}
+
+/** Builds the client from the effective configuration (the real service; sandbox wiring is separate). */
+export function createClientFromConfig(config: Config, deps: ClientDeps = {}): FulfillmentClient {
+  const { api } = config;
+  if (!api.baseUrl) {
+    throw new Error(
+      'FULFILLMENT_BASE_URL is not set: the client needs the service URL (sandbox mode starts the simulator instead)',
+    );
+  }
+  return createFulfillmentClient({
+    baseUrl: api.baseUrl,
+    tokenProvider: createTokenProviderFromSettings(api, deps),
+    fetch: deps.fetch,
+    timeoutMs: api.timeoutMs,
+    rateLimitRps: api.rateLimitRps,
+    queryParams: api.queryParams,
+    retry: deps.retry,
+    onCall: deps.onCall,
+    logger: deps.logger,
+    now: deps.now,
+  });
+}

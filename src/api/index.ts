@@ -1,0 +1,18 @@
+/** The upstream client's public surface: import from here, not from the files behind it. */
+export { classifyAnswer, classifyThrown, parseRetryAfter } from './classify.ts';
+export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
+export * from './errors.ts';
+export { type ClientDeps, createClientFromConfig, createTokenProviderFromSettings } from './fromConfig.ts';
+export type { FulfillmentClient } from './fulfillmentClient.ts';
+export { OPERATIONS, type OperationId } from './operations.ts';
+export type * from './params.ts';
+export {
+  DEFAULT_QUERY_PARAMS,
+  QueryParamOverrideError,
+  type QueryParamTable,
+  resolveQueryParams,
+} from './queryParams.ts';
+export { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
+export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';
+export type { DetailResult, ListResult, RejectedRecord, WriteResult } from './validate.ts';

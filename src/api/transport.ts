@@ -1,0 +1,209 @@
+import pRetry from 'p-retry';
+import { classifyAnswer, classifyThrown } from './classify.ts';
+import { isRetryable, UnauthorizedError, type UpstreamError } from './errors.ts';
+import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
+import { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+import type { TokenProvider } from './tokenProvider.ts';
+
+/** The subset of a pino logger the client uses; secrets are never passed to it. */
+export interface ClientLogger {
+  debug(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** One HTTP attempt, reported to `onCall` for metrics. */
+export interface CallReport {
+  operation: OperationId;
+  status: number | undefined;
+  durationMs: number;
+  attempt: number;
+  error?: UpstreamError;
+}
+
+export interface RetrySettings {
+  /** Retries after the first attempt (default 4). */
+  retries: number;
+  /** First backoff delay (default 500 ms); doubles per retry, randomised (jitter). */
+  minTimeoutMs: number;
+  /** Backoff ceiling (default 30 s). */
+  maxTimeoutMs: number;
+  /**
+   * A Retry-After longer than this is not waited out in-process: the call fails at once with a
+   * RetryableUpstreamError carrying `retryAfterMs`, so the job queue can delay it (default 60 s).
+   */
+  maxRetryAfterMs?: number;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  tokenProvider: TokenProvider;
+  fetch?: typeof fetch;
+  timeoutMs: number;
+  rateLimiter?: RateLimiter;
+  retry?: Partial<RetrySettings>;
+  onCall?: (report: CallReport) => void;
+  logger?: ClientLogger;
+  /** Epoch ms, for Retry-After dates. */
+  now?: () => number;
+  /** Used for Retry-After waits; injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** One call as the operations describe it; query pairs already carry their wire names. */
+export interface ApiRequest {
+  operation: OperationId;
+  pathParams?: Readonly<Record<string, string>>;
+  query?: readonly (readonly [string, string])[];
+  body?: unknown;
+  /** Cancels the call and its retries (e.g. on shutdown). */
+  signal?: AbortSignal;
+}
+
+/** A successful envelope's content. */
+export interface ApiAnswer {
+  payload: unknown;
+  message: string | null;
+}
+
+export type Transport = (request: ApiRequest) => Promise<ApiAnswer>;
+
+export const DEFAULT_RETRY: RetrySettings = {
+  retries: 4,
+  minTimeoutMs: 500,
+  maxTimeoutMs: 30_000,
+  maxRetryAfterMs: 60_000,
+};
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Statuses meaning the service refused a write before applying it, so repeating it is safe. */
+const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
+
+/**
+ * Builds the transport: URL, headers, timeout, envelope classification, retries with backoff and
+ * Retry-After, a client-side rate limit, and the 401 path (refresh the token once, then fail).
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const limiter = options.rateLimiter ?? createRateLimiter({ rps: 0 });
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { tokenProvider, logger } = options;
+
+  function urlOf(request: ApiRequest): string {
+    const spec = OPERATIONS[request.operation];
+    const url = new URL(`${baseUrl}/api/v1/${buildPath(spec.path, request.pathParams)}`);
+    for (const [name, value] of request.query ?? []) url.searchParams.append(name, value);
+    return url.toString();
+  }
+
+  /** One HTTP exchange; resolves to the answer or throws a typed UpstreamError. */
+  async function exchange(request: ApiRequest, url: string, attempt: number): Promise<ApiAnswer> {
+    const { operation } = request;
+    await limiter.acquire();
+    const token = await tokenProvider.getToken();
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const started = performance.now();
+    let status: number | undefined;
+    let error: UpstreamError | undefined;
+    try {
+      let body: string;
+      let retryAfter: string | null;
+      try {
+        const response = await doFetch(url, {
+          method: OPERATIONS[operation].method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal,
+        });
+        status = response.status;
+        retryAfter = response.headers.get('retry-after');
+        body = await response.text();
+      } catch (thrown) {
+        // The caller's own abort is not an upstream failure: let it end the call as it is.
+        if (request.signal?.aborted) throw request.signal.reason;
+        error = classifyThrown(operation, thrown, timeout.aborted, options.timeoutMs);
+        throw error;
+      }
+      const classified = classifyAnswer({
+        operation,
+        status,
+        retryAfter,
+        body,
+        now: now(),
+        secrets: [token],
+      });
+      if (!classified.ok) {
+        error = classified.error;
+        throw error;
+      }
+      return { payload: classified.payload, message: classified.message };
+    } finally {
+      report({ operation, status, durationMs: performance.now() - started, attempt, error });
+    }
+  }
+
+  function report(call: CallReport): void {
+    logger?.debug(
+      {
+        operation: call.operation,
+        status: call.status,
+        durationMs: Math.round(call.durationMs),
+        attempt: call.attempt,
+      },
+      call.error ? `upstream call failed: ${call.error.message}` : 'upstream call',
+    );
+    try {
+      options.onCall?.(call);
+    } catch {
+      // A broken metrics hook must not fail the call it observes.
+    }
+  }
+
+  function worthRetrying(request: ApiRequest, error: Error): boolean {
+    if (!isRetryable(error)) return false;
+    if ((error.retryAfterMs ?? 0) > maxRetryAfterMs) return false;
+    if (OPERATIONS[request.operation].idempotent) return true;
+    return error.status !== undefined && SAFE_WRITE_RETRY_STATUSES.has(error.status);
+  }
+
+  return async function send(request: ApiRequest): Promise<ApiAnswer> {
+    const url = urlOf(request);
+    let refreshed = false;
+    return pRetry(
+      async (attempt) => {
+        try {
+          return await exchange(request, url, attempt);
+        } catch (error) {
+          // A 401 earns one token refresh per call; a second 401 is final.
+          if (!(error instanceof UnauthorizedError) || refreshed || !tokenProvider.refreshable) throw error;
+          if (error.operation !== request.operation) throw error; // the token URL itself refused us
+          refreshed = true;
+          tokenProvider.invalidate();
+          return exchange(request, url, attempt);
+        }
+      },
+      {
+        retries: retry.retries,
+        minTimeout: retry.minTimeoutMs,
+        maxTimeout: retry.maxTimeoutMs,
+        factor: 2,
+        randomize: true,
+        signal: request.signal,
+        shouldRetry: ({ error }) => worthRetrying(request, error),
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          if (retriesLeft <= 0 || !worthRetrying(request, error)) return;
+          logger?.warn({ operation: request.operation, attempt: attemptNumber, retriesLeft }, error.message);
+          // Honour Retry-After: wait it out here; p-retry's own backoff then adds its jittered delay.
+          const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
+          if (retryAfterMs !== undefined && retryAfterMs > 0) await sleep(retryAfterMs);
+        },
+      },
+    );
+  };
+}
