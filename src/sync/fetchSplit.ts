@@ -1,6 +1,6 @@
 import { UpstreamTimeoutError } from '../api/errors.ts';
 import { describeWindow, splitWindow } from './plan.ts';
-import type { FetchResult, Scope, StreamDefinition, Window } from './types.ts';
+import type { FetchArgs, FetchResult, Scope, StreamDefinition, Window } from './types.ts';
 
 /** A window's answer was too large (row cap reached or the call timed out): split it. */
 export class WindowTooLargeError extends Error {
@@ -33,6 +33,7 @@ export async function fetchWithSplit<R, C>(args: {
   scope: Scope;
   window: Window;
   timezone: string;
+  db: FetchArgs<C>['db'];
   maxRows: number;
   minSize: number;
   onSplit?: (window: Window) => void;
@@ -41,7 +42,7 @@ export async function fetchWithSplit<R, C>(args: {
   let result: FetchResult<R> | undefined;
   let failure: unknown;
   try {
-    result = await stream.fetchWindow({ client, scope, window, timezone });
+    result = await stream.fetchWindow({ client, scope, window, timezone, db: args.db });
     if (result.records.length + result.rejected.length > maxRows) {
       failure = new WindowTooLargeError(
         `answer has ${result.records.length} rows, over the cap of ${maxRows}`,

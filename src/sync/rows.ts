@@ -1,5 +1,6 @@
-import { fromZonedTime } from 'date-fns-tz';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
+import { parseUpstreamDateTime } from '../time/parse.ts';
 import { tableInfo, valueKind } from './columns.ts';
 import { ENGINE_COLUMNS } from './diff.ts';
 import type { Row, RowContext } from './types.ts';
@@ -14,19 +15,14 @@ export function snakeOf(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/;
-
 /** An upstream date-time as an instant: with an offset as given, without one as wall-clock time in `timezone`. */
 export function parseDateTime(value: unknown, timezone: string): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const text = String(value);
-  const d = HAS_OFFSET.test(text) ? new Date(text) : fromZonedTime(text.replace(' ', 'T'), timezone);
-  if (Number.isNaN(d.getTime())) throw new Error(`Unparseable date-time ${JSON.stringify(text)}`);
-  return d;
+  return parseUpstreamDateTime(String(value), timezone);
 }
 
 export interface RecordRowOptions {
-  /** Key columns: a text key part that is null is stored as ''. */
+  /** Key columns: a null key part is stored as '' (text) or 0 (numbers), see src/db/keys.ts. */
   key?: readonly string[];
   /** Values that do not come from the record's own fields (scope ids, hashes, parent keys). */
   overrides?: Row;
@@ -58,7 +54,9 @@ export function recordRow(
     } else {
       row[column] = convert(record[camelOf(column)], valueKind(sqlType), ctx.timezone);
     }
-    if (keys.has(column) && (row[column] === null || row[column] === undefined)) row[column] = '';
+    if (keys.has(column) && (row[column] === null || row[column] === undefined)) {
+      row[column] = valueKind(sqlType) === 'text' ? NULL_KEY_TEXT : NULL_KEY_INT;
+    }
   }
   return row;
 }

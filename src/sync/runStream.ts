@@ -96,6 +96,7 @@ export async function runStreamWindow<R, C>(
   const run = (status: RunStatus, error?: string) => ({
     stream: stream.name,
     scope,
+    mode: args.mode ?? 'incremental',
     windowStart: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.start,
     windowEnd: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.end,
     window: label,
@@ -113,6 +114,7 @@ export async function runStreamWindow<R, C>(
       scope,
       window,
       timezone: config.timezone,
+      db: pool,
       maxRows: config.api.maxRowsPerWindow,
       minSize: config.streams[stream.name].minWindowSize,
       onSplit: (w) => log.info({ split: describeWindow(w, config.timezone) }, 'window too large, splitting'),
@@ -142,7 +144,6 @@ export async function runStreamWindow<R, C>(
     counts.unchanged = applied.unchanged;
     counts.rejected = rejected.length;
     counts.apiCalls += applied.apiCalls;
-    await recordRejected(tx, stream.name, scope, rejected);
     if (args.eventSink && stream.subjectKind && applied.changes.length > 0) {
       counts.events = await args.eventSink({
         tx,
@@ -167,7 +168,8 @@ export async function runStreamWindow<R, C>(
     }
     await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
     const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
-    await recordRun(tx, run(status));
+    const runId = await recordRun(tx, run(status));
+    await recordRejected(tx, stream.name, scope, runId, rejected);
     await tx.query('COMMIT');
     log.debug({ ...counts, status }, 'window stored');
     return { ...counts, status };

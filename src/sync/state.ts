@@ -27,14 +27,17 @@ export async function lockStreamScope(
 /** The cursor of a stream and scope (empty before its first success). */
 export async function readCursor(db: Queryable, stream: string, scope: Scope): Promise<CursorState> {
   const res = await db.query(
-    'SELECT position, last_success_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
+    'SELECT position_at, last_success_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
     [stream, scope.id],
   );
-  const row = res.rows[0] as { position: Date | null; last_success_at: Date | null } | undefined;
-  return { position: row?.position ?? undefined, lastSuccessAt: row?.last_success_at ?? undefined };
+  const row = res.rows[0] as { position_at: Date | null; last_success_at: Date | null } | undefined;
+  return { position: row?.position_at ?? undefined, lastSuccessAt: row?.last_success_at ?? undefined };
 }
 
-/** Moves the cursor forward (never back) and stamps the last success, in the caller's transaction. */
+/**
+ * Moves the cursor forward (never back) and stamps the last success, in the caller's transaction.
+ * `updated_at` moves only with the position, so a no-op re-run changes nothing but `last_success_at`.
+ */
 export async function advanceCursor(
   tx: Queryable,
   stream: string,
@@ -43,13 +46,14 @@ export async function advanceCursor(
   at: Date,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO sync.cursors (stream, scope, scope_kind, position, last_success_at)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at)
+     VALUES ($1, $2, $3, $4)
      ON CONFLICT (stream, scope) DO UPDATE SET
-       position = CASE WHEN EXCLUDED.position IS NULL THEN sync.cursors.position
-                       ELSE GREATEST(sync.cursors.position, EXCLUDED.position) END,
-       last_success_at = EXCLUDED.last_success_at`,
-    [stream, scope.id, scope.kind, advanceTo ?? null, at],
+       position_at = GREATEST(c.position_at, EXCLUDED.position_at),
+       last_success_at = EXCLUDED.last_success_at,
+       updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
+                         THEN now() ELSE c.updated_at END`,
+    [stream, scope.id, advanceTo ?? null, at],
   );
 }
 
@@ -57,6 +61,7 @@ export async function advanceCursor(
 export interface RunRecord extends RunCounts {
   stream: string;
   scope: Scope;
+  mode: 'incremental' | 'backfill';
   windowStart: Date | null;
   windowEnd: Date | null;
   window: string;
@@ -66,18 +71,18 @@ export interface RunRecord extends RunCounts {
   error: string | undefined;
 }
 
-/** Appends a run to the run log. */
-export async function recordRun(db: Queryable, run: RunRecord): Promise<void> {
-  await db.query(
-    `INSERT INTO sync.runs (stream, scope, window_start, window_end, window_label, started_at, finished_at, status,
+/** Appends a run to the run log; answers its id. */
+export async function recordRun(db: Queryable, run: RunRecord): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO sync.runs (stream, scope, mode, window_start, window_end, started_at, finished_at, status,
        fetched, inserted, updated, unchanged, rejected, api_calls, events, error)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
     [
       run.stream,
       run.scope.id,
+      run.mode,
       run.windowStart,
       run.windowEnd,
-      run.window,
       run.startedAt,
       run.finishedAt,
       run.status,
@@ -91,6 +96,7 @@ export async function recordRun(db: Queryable, run: RunRecord): Promise<void> {
       run.error ?? null,
     ],
   );
+  return Number(res.rows[0]?.id);
 }
 
 /** Stores rejected upstream records with stream, scope, key if known, reason and raw JSON. */
@@ -98,13 +104,15 @@ export async function recordRejected(
   tx: Queryable,
   stream: string,
   scope: Scope,
+  runId: number,
   rejected: ReadonlyArray<RejectedRecord & { key?: string | undefined }>,
 ): Promise<void> {
   if (rejected.length === 0) return;
   await tx.query(
-    `INSERT INTO sync.rejected_records (stream, scope, record_key, reason, raw)
-     SELECT $1, $2, k, r, j FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS u(k, r, j)`,
+    `INSERT INTO sync.rejected_records (run_id, stream, scope, record_key, reason, raw)
+     SELECT $1, $2, $3, k, r, j FROM unnest($4::text[], $5::text[], $6::jsonb[]) AS u(k, r, j)`,
     [
+      runId,
       stream,
       scope.id,
       rejected.map((r) => r.key ?? null),

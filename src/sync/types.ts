@@ -121,6 +121,15 @@ export interface WindowHookContext<R, C> {
   changes: readonly RecordChange<R>[];
 }
 
+/** What `fetchWindow` gets; `db` is for reads only (e.g. which open records to follow up). */
+export interface FetchArgs<C> {
+  client: C;
+  scope: Scope;
+  window: Window;
+  timezone: string;
+  db: Pick<PoolClient, 'query'>;
+}
+
 /** A stream: name, scope kind, windows, fetch, record -> rows mapping, events subject. */
 export interface StreamDefinition<R = unknown, C = unknown> {
   name: StreamName;
@@ -128,7 +137,7 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   /** Pure: which windows to read this run, from the cursor, lookback and re-read horizons. */
   planWindows(input: PlanInput): Window[];
   /** One window's API answer. Throwing fails the window (the engine may split it; see README). */
-  fetchWindow(args: { client: C; scope: Scope; window: Window; timezone: string }): Promise<FetchResult<R>>;
+  fetchWindow(args: FetchArgs<C>): Promise<FetchResult<R>>;
   entity: RecordEntity<R>;
   /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
   subjectKind?: string;

@@ -1,0 +1,38 @@
+import type { Invoice } from '../api/records/index.ts';
+import { invoices } from '../db/schema/invoices.ts';
+import { planRereadDays } from '../sync/plan.ts';
+import { recordRow } from '../sync/rows.ts';
+import type { StreamDefinition } from '../sync/types.ts';
+import { wireDayBounds } from '../sync/wireBounds.ts';
+import type { StreamClient } from './client.ts';
+
+const KEY = ['invoice_number'] as const;
+
+/** Finances/invoices per account: day windows re-reading the last 90 days (payments change balances). */
+export const invoicesStream: StreamDefinition<Invoice, StreamClient> = {
+  name: 'invoices',
+  scopeKind: 'account',
+  subjectKind: 'invoice',
+  planWindows: ({ cursor, start, now, settings, timezone }) =>
+    planRereadDays({
+      cursor: cursor.position,
+      start,
+      now,
+      timezone,
+      rereadDays: settings.rereadDays,
+      windowSize: settings.windowSize,
+    }),
+  fetchWindow: async ({ client, scope, window, timezone }) => {
+    const answer = await client.listInvoices({ accountNumber: scope.id, ...wireDayBounds(window, timezone) });
+    return { ...answer, apiCalls: 1 };
+  },
+  entity: {
+    table: invoices,
+    key: KEY,
+    row: (record, ctx) =>
+      recordRow(invoices, record, ctx, {
+        key: KEY,
+        overrides: { account_number: record.accountNumber ?? ctx.scope.id, raw: record },
+      }),
+  },
+};
