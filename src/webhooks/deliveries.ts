@@ -1,0 +1,70 @@
+import type { Queryable } from '../events/queryable.ts';
+import type { AttemptResult } from './attempt.ts';
+
+/** succeeded; failed (a retry follows); gave_up (no retry: schedule exhausted or endpoint disabled). */
+export type AttemptStatus = 'succeeded' | 'failed' | 'gave_up';
+
+/** Records one attempt in sync.webhook_deliveries. */
+export async function recordAttempt(
+  db: Queryable,
+  input: {
+    endpointId: string;
+    eventId: string;
+    attempt: number;
+    status: AttemptStatus;
+    result: AttemptResult;
+    attemptedAt: Date;
+    nextAttemptAt: Date | null;
+  },
+): Promise<void> {
+  const { result } = input;
+  await db.query(
+    `INSERT INTO sync.webhook_deliveries
+       (endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body,
+        attempted_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      input.endpointId,
+      input.eventId,
+      input.attempt,
+      input.status,
+      result.statusCode,
+      result.durationMs,
+      result.error,
+      result.responseBody,
+      input.attemptedAt,
+      input.nextAttemptAt,
+    ],
+  );
+}
+
+/** A recorded attempt, for tests and the CLI. */
+export interface DeliveryRecord {
+  endpointId: string;
+  eventId: string;
+  attempt: number;
+  status: string;
+  responseCode: number | null;
+  durationMs: number | null;
+  error: string | null;
+  responseBody: string | null;
+}
+
+/** The attempts of an event (all endpoints), in order. */
+export async function listAttempts(db: Queryable, eventId: string): Promise<DeliveryRecord[]> {
+  const { rows } = await db.query(
+    `SELECT endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body
+       FROM sync.webhook_deliveries WHERE event_id = $1 ORDER BY id`,
+    [eventId],
+  );
+  return rows.map((row) => ({
+    endpointId: String(row.endpoint_id),
+    eventId: String(row.event_id),
+    attempt: Number(row.attempt),
+    status: String(row.status),
+    responseCode: row.response_code === null ? null : Number(row.response_code),
+    durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
+    error: (row.error as string | null) ?? null,
+    responseBody: (row.response_body as string | null) ?? null,
+  }));
+}

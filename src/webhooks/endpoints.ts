@@ -1,0 +1,115 @@
+import type { Queryable } from '../events/queryable.ts';
+import { EVENT_TYPES } from '../events/types.ts';
+import { validateEndpointUrl } from './endpointUrl.ts';
+import { generateSecret } from './secret.ts';
+
+/** A webhook endpoint as stored in sync.webhook_endpoints. */
+export interface Endpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  /** Empty: every type. */
+  eventTypes: string[];
+  secret: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+}
+
+/** An unknown event type in `--types`. */
+export class UnknownEventTypeError extends Error {
+  override name = 'UnknownEventTypeError';
+}
+
+const COLUMNS = `id, url, description, event_types, secret, enabled, disabled_reason, failing_since, created_at`;
+
+/** Checks a type filter against the catalogue; an empty list means every type. */
+export function validateEventTypes(types: readonly string[]): string[] {
+  const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length > 0) {
+    throw new UnknownEventTypeError(
+      `Unknown event type(s): ${unknown.join(', ')}. Known types: ${EVENT_TYPES.join(', ')}.`,
+    );
+  }
+  return [...new Set(types)];
+}
+
+/** Adds an endpoint with a fresh `whsec_` secret; the returned secret is the only time it is shown. */
+export async function addEndpoint(
+  db: Queryable,
+  input: { url: string; eventTypes?: readonly string[]; description?: string | null },
+): Promise<Endpoint> {
+  const url = validateEndpointUrl(input.url);
+  const types = validateEventTypes(input.eventTypes ?? []);
+  const { rows } = await db.query(
+    `INSERT INTO sync.webhook_endpoints (url, description, event_types, secret)
+     VALUES ($1, $2, $3::text[], $4) RETURNING ${COLUMNS}`,
+    [url, input.description ?? null, types, generateSecret()],
+  );
+  return toEndpoint(rows[0] as Record<string, unknown>);
+}
+
+/** Every endpoint, oldest first. */
+export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints ORDER BY created_at, id`);
+  return rows.map(toEndpoint);
+}
+
+/** One endpoint by id, or undefined. */
+export async function getEndpoint(db: Queryable, id: string): Promise<Endpoint | undefined> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints WHERE id = $1`, [id]);
+  return rows[0] ? toEndpoint(rows[0]) : undefined;
+}
+
+/** Removes an endpoint (its delivery records go with it); false when there was none. */
+export async function removeEndpoint(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM sync.webhook_endpoints WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Stores the endpoint's health after an attempt; a disable reason turns it off. */
+export async function updateEndpointHealth(
+  db: Queryable,
+  id: string,
+  health: { failingSince: Date | null; disableReason: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE sync.webhook_endpoints
+        SET failing_since = $2,
+            enabled = CASE WHEN $3::text IS NULL THEN enabled ELSE false END,
+            disabled_reason = COALESCE($3::text, disabled_reason),
+            updated_at = now()
+      WHERE id = $1`,
+    [id, health.failingSince, health.disableReason],
+  );
+}
+
+/** Turns an endpoint back on and forgets its failure run. */
+export async function enableEndpoint(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sync.webhook_endpoints SET enabled = true, disabled_reason = NULL, failing_since = NULL,
+            updated_at = now() WHERE id = $1`,
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Whether an endpoint wants events of this type. */
+export function endpointWants(endpoint: Pick<Endpoint, 'eventTypes'>, type: string): boolean {
+  return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
+}
+
+function toEndpoint(row: Record<string, unknown>): Endpoint {
+  return {
+    id: String(row.id),
+    url: String(row.url),
+    description: (row.description as string | null) ?? null,
+    eventTypes: (row.event_types as string[] | null) ?? [],
+    secret: String(row.secret),
+    enabled: Boolean(row.enabled),
+    disabledReason: (row.disabled_reason as string | null) ?? null,
+    failingSince: row.failing_since ? new Date(row.failing_since as string) : null,
+    createdAt: new Date(row.created_at as string),
+  };
+}
