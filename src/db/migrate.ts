@@ -1,0 +1,138 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { databaseNameOf, quoteIdent, withDatabase } from './urls.ts';
+
+/** The committed drizzle-kit migrations. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** Serialises migrations across processes; any constant works as long as it never changes. */
+const MIGRATION_LOCK_KEY = 'fulfillment-sync:migrate';
+
+// Where drizzle keeps the applied-migrations ledger (its defaults, spelled out for the count).
+const LEDGER = '"drizzle"."__drizzle_migrations"';
+
+/** Minimal logger: pino's satisfies it. */
+export interface MigrateLogger {
+  info: (obj: object, msg?: string) => void;
+}
+
+export interface MigrateOptions {
+  logger?: MigrateLogger;
+  migrationsFolder?: string;
+}
+
+export interface MigrateResult {
+  /** Whether this call created the database. */
+  createdDatabase: boolean;
+  /** Migrations applied by this call (0 when already up to date). */
+  applied: number;
+  /** Migrations recorded in the database after this call. */
+  total: number;
+}
+
+/** A migration that could not run; the message says what to check, `cause` has the driver error. */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/**
+ * Creates the database if it is missing, then applies the pending migrations under a Postgres
+ * advisory lock, so several processes may run it at once. Idempotent.
+ */
+export async function runMigrations(url: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const database = databaseNameOf(url);
+  const createdDatabase = await ensureDatabase(url);
+  if (createdDatabase) options.logger?.info({ database }, 'created database');
+
+  const client = new pg.Client({ connectionString: url, application_name: 'fulfillment-sync migrate' });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new MigrationError(`Cannot connect to database "${database}": check DATABASE_URL.`, {
+      cause: error,
+    });
+  }
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    const before = await countApplied(client);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER });
+    } catch (error) {
+      throw new MigrationError(
+        `Applying migrations to "${database}" failed (nothing of the failed batch was kept): ${errorText(error)}`,
+        { cause: error },
+      );
+    }
+    const total = await countApplied(client);
+    const result = { createdDatabase, applied: total - before, total };
+    options.logger?.info({ database, applied: result.applied, total }, 'migrations up to date');
+    return result;
+  } finally {
+    // Ending the session releases the advisory lock even if the unlock is never sent.
+    await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Creates the database named by `url` when it does not exist, through the `postgres` maintenance
+ * database. Another process creating it at the same moment is fine. Returns whether it created it.
+ */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const database = databaseNameOf(url);
+  if (await canConnect(url)) return false;
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new MigrationError(
+      `Database "${database}" does not exist and the "postgres" maintenance database is unreachable to create it: create it by hand or grant access.`,
+      { cause: error },
+    );
+  }
+  try {
+    await admin.query(`create database ${quoteIdent(database)}`);
+    return true;
+  } catch (error) {
+    // 42P04 duplicate_database; 23505 when two CREATE DATABASE race on pg_database's unique index.
+    if (isPgError(error) && (error.code === '42P04' || error.code === '23505')) return false;
+    throw new MigrationError(`Cannot create database "${database}": ${errorText(error)}`, { cause: error });
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    // 3D000 invalid_catalog_name: the database is missing. Anything else is a real problem.
+    if (isPgError(error) && error.code === '3D000') return false;
+    throw new MigrationError(`Cannot connect to database "${databaseNameOf(url)}": check DATABASE_URL.`, {
+      cause: error,
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function countApplied(client: pg.Client): Promise<number> {
+  const exists = await client.query<{ t: string | null }>(`select to_regclass('${LEDGER}')::text as t`);
+  if (!exists.rows[0]?.t) return 0;
+  const result = await client.query<{ n: number }>(`select count(*)::int as n from ${LEDGER}`);
+  return result.rows[0]?.n ?? 0;
+}
+
+function isPgError(error: unknown): error is { code: string } {
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

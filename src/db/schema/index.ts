@@ -1,0 +1,15 @@
+/** The whole warehouse schema: `fulfillment` (synced records) and `sync` (the worker's state). */
+export * from './backfills.ts';
+export { fulfillmentSchema, syncSchema } from './columns.ts';
+export * from './events.ts';
+export * from './inventory.ts';
+export * from './inventoryActivity.ts';
+export * from './invoices.ts';
+export * from './orders.ts';
+export * from './products.ts';
+export * from './returns.ts';
+export * from './shipments.ts';
+export * from './sync.ts';
+export * from './transfersIn.ts';
+export * from './transfersOut.ts';
+export * from './webhooks.ts';

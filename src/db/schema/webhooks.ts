@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, text } from 'drizzle-orm/pg-core';
+import { syncSchema, tz } from './columns.ts';
+import { events } from './events.ts';
+
+/** Where derived events are sent (Standard Webhooks). */
+export const webhookEndpoints = syncSchema.table('webhook_endpoints', {
+  id: text('id').primaryKey().default(sql`('ep_' || replace(gen_random_uuid()::text, '-', ''))`),
+  url: text('url').notNull(),
+  description: text('description'),
+  /** Event types to send; empty means all. */
+  eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
+  /** `whsec_<base64>`; never logged. */
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  /** Start of the current run of failures; null while healthy. */
+  failingSince: tz('failing_since'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'gave_up'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Every delivery attempt of an event to an endpoint. */
+export const webhookDeliveries = syncSchema.table(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull().default(1),
+    status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    /** The response body, truncated. */
+    responseBody: text('response_body'),
+    attemptedAt: tz('attempted_at'),
+    nextAttemptAt: tz('next_attempt_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_endpoint_attempted_at_idx').on(t.endpointId, t.attemptedAt),
+    index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'gave_up')`,
+    ),
+  ],
+);
