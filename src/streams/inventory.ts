@@ -1,0 +1,107 @@
+import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
+import {
+  EXTRA_INVENTORY_WAREHOUSE_CODES,
+  type OwnedInventory,
+  WAREHOUSE_CODES,
+} from '../api/records/index.ts';
+import { inventory } from '../db/schema/inventory.ts';
+import { recordRow } from '../sync/rows.ts';
+import type { PlanInput, Row, Scope, StreamDefinition, Window } from '../sync/types.ts';
+import { INVENTORY_KEY, writeInventoryHistory } from './inventoryHistory.ts';
+
+/**
+ * inventory: a full snapshot of Inventories/Owned per supplier (the scope) and warehouse (one
+ * window each), diffed against the stored rows. A stored row the snapshot no longer returns is
+ * zeroed and stamped `vanished_at`, never deleted nor silently kept; every change (vanishing
+ * included) is versioned in `inventory_history` (SCD type 2, see inventoryHistory.ts).
+ */
+
+/** Every warehouse an owned-inventory row may name (spec 1 and 2.8): one snapshot window each. */
+export const INVENTORY_WAREHOUSES: readonly string[] = [
+  ...WAREHOUSE_CODES,
+  ...EXTRA_INVENTORY_WAREHOUSE_CODES,
+];
+
+const QUANTITY_COLUMNS = [
+  'qty_on_hand',
+  'qty_on_orders',
+  'qty_on_ins',
+  'qty_available_to_sell',
+  'qty_available_to_promise',
+] as const;
+
+/** One snapshot window per warehouse; snapshots never move a cursor. */
+export function planInventoryWindows(
+  input: Pick<PlanInput, 'now'>,
+  warehouses = INVENTORY_WAREHOUSES,
+): Window[] {
+  return warehouses.map((warehouseCode) => ({
+    kind: 'snapshot' as const,
+    start: input.now,
+    end: input.now,
+    filter: { warehouseCode },
+  }));
+}
+
+/**
+ * The row stored for one that vanished from its snapshot: quantities 0 and `vanished_at` set once.
+ * An already-vanished row comes back unchanged, so re-syncs write nothing.
+ */
+export function zeroVanished(stored: Row, at: Date): Row {
+  const alreadyZero = QUANTITY_COLUMNS.every((c) => stored[c] === 0) && stored.vanished_at != null;
+  if (alreadyZero) return stored;
+  const row: Row = { ...stored, vanished_at: stored.vanished_at ?? at };
+  for (const c of QUANTITY_COLUMNS) row[c] = 0;
+  delete row.synced_at;
+  return row;
+}
+
+/** The snapshot's scope in the table: the supplier's rows of the window's warehouse. */
+export function snapshotWhere(scope: Scope, window: Window): Row {
+  const warehouseCode = window.filter?.warehouseCode;
+  if (!warehouseCode)
+    throw new Error('inventory windows name a warehouse: plan them with planInventoryWindows');
+  return { supplier_id: scope.id, warehouse_code: warehouseCode };
+}
+
+/** The inventory stream (CONTRACT.md section 3). */
+export const inventoryStream: StreamDefinition<
+  OwnedInventory,
+  Pick<FulfillmentClient, 'listOwnedInventory'>
+> = {
+  name: 'inventory',
+  scopeKind: 'supplier',
+  subjectKind: 'inventory',
+  planWindows: (input) => planInventoryWindows(input),
+  fetchWindow: async ({ client, scope, window }) => {
+    const warehouseCode = window.filter?.warehouseCode;
+    // onHandOnly=false: a row with nothing on hand but stock on orders or INs is still inventory,
+    // and must not look vanished.
+    const { records, rejected } = await client.listOwnedInventory({
+      supplierId: scope.id,
+      warehouseCode,
+      onHandOnly: false,
+    });
+    return { records, rejected, apiCalls: 1 };
+  },
+  entity: {
+    table: inventory,
+    key: INVENTORY_KEY,
+    row: (record, ctx) =>
+      recordRow(inventory, record, ctx, {
+        key: INVENTORY_KEY,
+        overrides: { supplier_id: ctx.scope.id, vanished_at: null },
+      }),
+    snapshot: {
+      where: snapshotWhere,
+      vanished: (stored) => zeroVanished(stored, new Date()),
+    },
+  },
+  afterWrite: async ({ tx, changes }) => {
+    await writeInventoryHistory(
+      tx,
+      changes.map((c) => c.row),
+    );
+    return undefined;
+  },
+};

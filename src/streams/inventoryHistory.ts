@@ -1,0 +1,76 @@
+import type { PoolClient } from 'pg';
+import { inventoryHistory } from '../db/schema/inventory.ts';
+import { tableInfo } from '../sync/columns.ts';
+import { writeRows } from '../sync/store.ts';
+import type { Row } from '../sync/types.ts';
+
+/**
+ * SCD type 2 for `inventory_history`, pure part. Every inventory row the engine inserted or updated
+ * (a vanished row arrives zeroed, as an update) closes the open history row of its key at the
+ * detection time and opens a new one from that time with the row's values. A vanished row thus
+ * leaves a closed row with its last quantities and an open zero row as successor: "what was on
+ * hand at time t" is always answerable, and the history's open rows equal the current table.
+ */
+
+/** The inventory key: what one history series is about. */
+export const INVENTORY_KEY = ['supplier_id', 'warehouse_code', 'sub_inventory_code', 'sku'] as const;
+
+/** What one write of history does: which open series to close, which rows to open. */
+export interface HistoryPlan {
+  /** Keys (INVENTORY_KEY columns) whose open row gets `valid_to = at`. */
+  close: Row[];
+  /** New open rows: the inventory values plus `valid_from = at`, `valid_to = null`. */
+  open: Row[];
+}
+
+/**
+ * Plans the history rows for the inventory rows changed at `at`. `columns` are the history table's
+ * value columns (the engine-maintained ones excluded); each new row copies them from the inventory row.
+ */
+export function planHistory(changed: readonly Row[], at: Date, columns: readonly string[]): HistoryPlan {
+  const close: Row[] = [];
+  const open: Row[] = [];
+  const seen = new Set<string>();
+  // Last write per key wins: one key changes once per transaction.
+  for (const row of [...changed].reverse()) {
+    const key = INVENTORY_KEY.map((c) => String(row[c] ?? '')).join('\u0001');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const keyRow: Row = {};
+    for (const c of INVENTORY_KEY) keyRow[c] = row[c] ?? '';
+    close.push(keyRow);
+    const next: Row = { ...keyRow };
+    for (const c of columns) if (!(c in next) && c in row) next[c] = row[c];
+    next.valid_from = at;
+    next.valid_to = null;
+    open.push(next);
+  }
+  return { close: close.reverse(), open: open.reverse() };
+}
+
+/** Columns of the history table that a version copies from the inventory row (not its own bookkeeping). */
+function valueColumns(historyColumns: Iterable<string>): string[] {
+  return [...historyColumns].filter((c) => c !== 'valid_from' && c !== 'valid_to' && c !== 'run_id');
+}
+
+/**
+ * Versions the changed inventory rows in `inventory_history`, inside the caller's transaction:
+ * closes each key's open version and opens a new one, both at the transaction's `now()` (the
+ * detection time, equal for every row of one snapshot write). Two set-based statements.
+ */
+export async function writeInventoryHistory(tx: PoolClient, changed: readonly Row[]): Promise<void> {
+  if (changed.length === 0) return;
+  const res = await tx.query<{ now: Date }>('SELECT now() AS now');
+  const at = res.rows[0]!.now;
+  const columns = valueColumns(tableInfo(inventoryHistory).types.keys());
+  const plan = planHistory(changed, at, columns);
+  const keyParams = INVENTORY_KEY.map((c) => plan.close.map((r) => String(r[c])));
+  await tx.query(
+    `UPDATE ${tableInfo(inventoryHistory).qualified} h SET valid_to = $5
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, w, i, u)
+      WHERE h.valid_to IS NULL AND h.supplier_id = k.s AND h.warehouse_code = k.w
+        AND h.sub_inventory_code = k.i AND h.sku = k.u AND h.valid_from < $5`,
+    [...keyParams, at],
+  );
+  await writeRows(tx, inventoryHistory, plan.open, { key: [...INVENTORY_KEY, 'valid_from'], upsert: true });
+}
