@@ -1,15 +1,14 @@
-import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
 import type { Window } from './types.ts';
 
 const HOUR = 3_600_000;
 
 /** Whether the zone's offset changes within an hour of `at` (a DST switch is near). */
 function nearOffsetChange(at: Date, timezone: string): boolean {
-  const here = getTimezoneOffset(timezone, at);
-  return (
-    getTimezoneOffset(timezone, new Date(at.getTime() - HOUR)) !== here ||
-    getTimezoneOffset(timezone, new Date(at.getTime() + HOUR)) !== here
-  );
+  // Offsets via formatting: date-fns-tz's getTimezoneOffset misreports around the switch.
+  const offset = (d: Date) => formatInTimeZone(d, timezone, 'xxx');
+  const here = offset(at);
+  return offset(new Date(at.getTime() - HOUR)) !== here || offset(new Date(at.getTime() + HOUR)) !== here;
 }
 
 /**
