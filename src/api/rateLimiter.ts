@@ -6,7 +6,10 @@ export interface RateLimiter {
 export interface RateLimiterOptions {
   /** Requests per second; 0, negative or Infinity means no limit. */
   rps: number;
-  /** Bucket size, i.e. how many requests may go at once after a quiet spell (default max(1, rps)). */
+  /**
+   * Bucket size: how many requests may go at once after a quiet spell. Default 1, i.e. strict
+   * spacing, so no one-second window ever sees more than about `rps` calls (upstream quotas are unknown).
+   */
   burst?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -23,7 +26,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (!(rps > 0) || !Number.isFinite(rps)) return { acquire: async () => {} };
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const capacity = options.burst ?? Math.max(1, rps);
+  const capacity = Math.max(1, options.burst ?? 1);
   let tokens = capacity;
   let last = now();
 

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  clientCredentialsTokenProvider,
+  type TokenProvider,
+  UnauthorizedError,
+  UpstreamError,
+} from '../../src/api/index.ts';
+import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
+import { testClient } from './helpers/testClient.ts';
+
+const SECRET = 'client-secret-9f8e7d6c5b';
+let api: RecordingServer;
+let tokens: RecordingServer;
+let issued: number;
+
+beforeAll(async () => {
+  api = await startRecordingServer();
+  tokens = await startRecordingServer();
+});
+afterAll(async () => {
+  await api.close();
+  await tokens.close();
+});
+beforeEach(() => {
+  api.reset();
+  tokens.reset();
+  issued = 0;
+  // Each token request gets a fresh, distinguishable token.
+  tokens.fallback(() => ({ body: { access_token: `access-token-${++issued}-abcdef`, expires_in: 3600 } }));
+});
+
+function provider(now: () => number = Date.now): TokenProvider {
+  return clientCredentialsTokenProvider({
+    tokenUrl: `${tokens.url}/oauth/token`,
+    clientId: 'client-1',
+    clientSecret: SECRET,
+    now,
+  });
+}
+
+const query = { supplierId: 'S1' };
+
+describe('token URL (OAuth2 client credentials)', () => {
+  it('POSTs a client-credentials form and sends the token as a bearer', async () => {
+    const client = testClient(api.url, { tokenProvider: provider() });
+    await client.listOwnedInventory(query);
+    const [tokenRequest] = tokens.requests;
+    expect(tokenRequest?.method).toBe('POST');
+    expect(tokenRequest?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(tokenRequest?.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'client-1',
+      client_secret: SECRET,
+    });
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer access-token-1-abcdef');
+  });
+
+  it('accepts the envelope-wrapped token answer', async () => {
+    tokens.reply({
+      body: { isSuccess: true, message: null, payload: { access_token: 'wrapped-token-1', expires_in: 60 } },
+    });
+    expect(await provider().getToken()).toBe('wrapped-token-1');
+  });
+
+  it('caches the token and refreshes it 60 s before expiry (injected clock)', async () => {
+    let now = 0;
+    const tp = provider(() => now);
+    expect(await tp.getToken()).toBe('access-token-1-abcdef');
+    now = (3600 - 61) * 1000;
+    expect(await tp.getToken()).toBe('access-token-1-abcdef');
+    expect(tokens.requests).toHaveLength(1);
+    now = (3600 - 59) * 1000;
+    expect(await tp.getToken()).toBe('access-token-2-abcdef');
+    expect(tokens.requests).toHaveLength(2);
+  });
+
+  it('concurrent callers share one token request', async () => {
+    const tp = provider();
+    const all = await Promise.all(Array.from({ length: 5 }, () => tp.getToken()));
+    expect(new Set(all)).toEqual(new Set(['access-token-1-abcdef']));
+    expect(tokens.requests).toHaveLength(1);
+  });
+
+  it('refused credentials are an UnauthorizedError that names the settings, not the secret', async () => {
+    tokens.reply({ status: 401, body: { error: 'invalid_client', client_secret: SECRET } });
+    const error = await provider()
+      .getToken()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(String((error as Error).message)).toMatch(/FULFILLMENT_CLIENT_ID/);
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+});
+
+describe('401', () => {
+  it('refreshes the token once and succeeds', async () => {
+    const client = testClient(api.url, { tokenProvider: provider() });
+    api.reply({ status: 401 }, ok([{ sku: 'X1' }]));
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(tokens.requests).toHaveLength(2);
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer access-token-1-abcdef',
+      'Bearer access-token-2-abcdef',
+    ]);
+  });
+
+  it('fails with UnauthorizedError on a second 401, without further retries', async () => {
+    const client = testClient(api.url, { tokenProvider: provider() });
+    api.reply(
+      { status: 401 },
+      { status: 401, body: { isSuccess: false, message: 'token access-token-2-abcdef expired' } },
+    );
+    const error = await client.listOwnedInventory(query).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(tokens.requests).toHaveLength(2);
+    expect(api.requests).toHaveLength(2);
+    // The service echoed the token: it must not reach our message.
+    expect((error as Error).message).not.toContain('access-token-2-abcdef');
+    expect((error as Error).message).toContain('[redacted]');
+  });
+});
+
+describe('secrets never reach error messages', () => {
+  it('scrubs the bearer token an upstream message echoes, for every failure kind', async () => {
+    const token = 'static-secret-token-42';
+    const client = testClient(api.url, {
+      tokenProvider: { getToken: async () => token, invalidate: () => {}, refreshable: false },
+      retry: { retries: 0, minTimeoutMs: 1, maxTimeoutMs: 1 },
+    });
+    const echo = `bad header Authorization: Bearer ${token} (token=${token})`;
+    api.reply(
+      { status: 400, body: { isSuccess: false, message: echo } },
+      { status: 503, body: { isSuccess: false, message: echo } },
+      { body: { isSuccess: false, message: echo } },
+      { status: 401, body: { isSuccess: false, message: echo } },
+    );
+    for (let i = 0; i < 4; i++) {
+      const error = await client.listOwnedInventory(query).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UpstreamError);
+      const upstream = error as UpstreamError;
+      expect(`${upstream.message} ${upstream.upstreamMessage} ${upstream.stack}`).not.toContain(token);
+    }
+    expect(api.requests).toHaveLength(4);
+  });
+});

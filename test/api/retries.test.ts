@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CallReport } from '../../src/api/index.ts';
+import {
+  NonRetryableUpstreamError,
+  RetryableUpstreamError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from '../../src/api/index.ts';
+import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
+import { testClient } from './helpers/testClient.ts';
+
+let server: RecordingServer;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const query = { supplierId: 'S1' };
+const rows = ok([{ sku: 'X1' }]);
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+describe('retries', () => {
+  it('honours Retry-After in seconds on 429 before retrying', async () => {
+    const waits: number[] = [];
+    const client = testClient(server.url, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    server.reply(
+      { status: 429, headers: { 'retry-after': '2' }, body: { isSuccess: false, message: 'slow down' } },
+      rows,
+    );
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('really waits for a 1 s Retry-After when nothing is injected', async () => {
+    const client = testClient(server.url);
+    server.reply({ status: 429, headers: { 'retry-after': '1' } }, rows);
+    await client.listOwnedInventory(query);
+    const [first, second] = server.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('fails at once with retryAfterMs when the wait is longer than maxRetryAfterMs', async () => {
+    const client = testClient(server.url, {
+      retry: { retries: 3, minTimeoutMs: 1, maxTimeoutMs: 5, maxRetryAfterMs: 1000 },
+    });
+    server.reply({ status: 429, headers: { 'retry-after': '120' } });
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(RetryableUpstreamError);
+    expect((error as RetryableUpstreamError).retryAfterMs).toBe(120_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries 503 and reports every attempt', async () => {
+    const calls: CallReport[] = [];
+    const client = testClient(server.url, { onCall: (call) => calls.push(call) });
+    server.reply({ status: 503 }, { status: 502, rawBody: '<html>bad gateway</html>' }, rows);
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(calls.map((c) => [c.attempt, c.status, c.error?.name])).toEqual([
+      [1, 503, 'RetryableUpstreamError'],
+      [2, 502, 'RetryableUpstreamError'],
+      [3, 200, undefined],
+    ]);
+  });
+
+  it('gives up after the configured retries with the last retryable error', async () => {
+    const client = testClient(server.url, { retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 2 } });
+    server.reply({ status: 500 }, { status: 500 }, { status: 500 }, rows);
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(RetryableUpstreamError);
+    expect(error.status).toBe(500);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('times out a server that never answers and retries', async () => {
+    const client = testClient(server.url, { timeoutMs: 150 });
+    server.reply({ hang: true }, rows);
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reports a timeout as UpstreamTimeoutError when every attempt hangs', async () => {
+    const client = testClient(server.url, {
+      timeoutMs: 100,
+      retry: { retries: 1, minTimeoutMs: 1, maxTimeoutMs: 1 },
+    });
+    server.reply({ hang: true }, { hang: true });
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(UpstreamTimeoutError);
+    expect(error.kind).toBe('timeout');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('retries a dropped connection', async () => {
+    const client = testClient(server.url);
+    server.reply({ destroy: true }, rows);
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not repeat a create after a dropped connection (it may have been applied)', async () => {
+    const client = testClient(server.url);
+    server.reply({ destroy: true }, ok(['IN-1']));
+    const error = await failure(
+      client.createTransferIn({
+        supplierId: 'S1',
+        referenceNumber: 'R',
+        deliveryMethodCode: 'CLIENT_DROPOFF',
+      }),
+    );
+    expect(error.kind).toBe('network');
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('no retry', () => {
+  it('400 fails at once as non-retryable with the upstream message', async () => {
+    const client = testClient(server.url);
+    server.reply({ status: 400, body: { isSuccess: false, message: 'supplierId is invalid' } }, rows);
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(error.message).toContain('supplierId is invalid');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('isSuccess:false with HTTP 200 fails at once', async () => {
+    const client = testClient(server.url);
+    server.reply({ body: { isSuccess: false, message: 'Unknown supplier', payload: null } }, rows);
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(error.kind).toBe('envelope-failure');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('isSuccess:false whose message says to try again is retried', async () => {
+    const client = testClient(server.url);
+    server.reply({ body: { isSuccess: false, message: 'Service busy, please try again later' } }, rows);
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a 200 that is not JSON, or not an envelope, is a non-retryable failure', async () => {
+    const client = testClient(server.url);
+    server.reply({ rawBody: '<html>maintenance</html>' }, { body: { data: [] } });
+    const notJson = await failure(client.listOwnedInventory(query));
+    const notEnvelope = await failure(client.listOwnedInventory(query));
+    expect([notJson.kind, notEnvelope.kind]).toEqual(['invalid-body', 'invalid-body']);
+    expect(notJson).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a non-array list payload fails the call', async () => {
+    const client = testClient(server.url);
+    server.reply(ok({ sku: 'X1' }));
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(error.kind).toBe('invalid-payload');
+  });
+});
+
+describe('rate limit', () => {
+  it('spaces calls to the configured requests per second', async () => {
+    const client = testClient(server.url, { rateLimitRps: 10 });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 4 }, () => client.listOwnedInventory(query)));
+    // A burst of 1 then 100 ms per request: the fourth goes no sooner than ~300 ms in.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    expect(server.requests).toHaveLength(4);
+  });
+});
