@@ -79,3 +79,23 @@ export const rejectedRecords = syncSchema.table(
     index('rejected_records_run_id_idx').on(t.runId),
   ],
 );
+
+/**
+ * Orders whose detail the orders stream should fetch: named by changed shipments and returns (and
+ * any a user lists). One row per account and order, so repeated names deduplicate; the orders
+ * stream deletes a row once the detail is stored.
+ */
+export const orderDetailRequests = syncSchema.table(
+  'order_detail_requests',
+  {
+    accountNumber: text('account_number').notNull(),
+    orderNumber: text('order_number').notNull(),
+    /** Which stream named it: 'shipment', 'return' or 'user'. */
+    reason: text('reason').notNull(),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_detail_requests_pk', columns: [t.accountNumber, t.orderNumber] }),
+    index('order_detail_requests_requested_at_idx').on(t.requestedAt),
+  ],
+);
