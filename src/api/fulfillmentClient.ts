@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   CallOptions,
   CancelOrderOptions,
@@ -23,13 +24,18 @@ import type {
   ProductDetail,
   ShipmentReturn,
   ShipmentUpdate,
-  TransferInCreate,
   TransferInDetail,
   TransferInListRow,
   TransferOut,
-  WineProductCreate,
+  transferInCreateSchema,
+  wineProductCreateSchema,
 } from './records/index.ts';
 import type { DetailResult, ListResult, WriteResult } from './validate.ts';
+
+/** What a caller passes to create a wine product; checked against the schema before sending. */
+export type WineProductCreateInput = z.input<typeof wineProductCreateSchema>;
+/** What a caller passes to create an IN; checked against the schema before sending. */
+export type TransferInCreateInput = z.input<typeof transferInCreateSchema>;
 
 /**
  * The typed fulfillment API: one function per operation of spec section 4. Lists resolve to valid
@@ -38,7 +44,7 @@ import type { DetailResult, ListResult, WriteResult } from './validate.ts';
  */
 export interface FulfillmentClient {
   /** POST Products/Skus/Wine */
-  createWineProduct(body: WineProductCreate, options?: CallOptions): Promise<WriteResult>;
+  createWineProduct(body: WineProductCreateInput, options?: CallOptions): Promise<WriteResult>;
   /** GET Products/{supplierId}/{sku} */
   getProductDetail(
     supplierId: string,
@@ -48,7 +54,7 @@ export interface FulfillmentClient {
   /** GET Products/Owned/Listing */
   listOwnedProducts(query: OwnedProductsQuery, options?: CallOptions): Promise<ListResult<OwnedProduct>>;
   /** POST Transfers/INs; the answer's strings include the new IN's order number. */
-  createTransferIn(body: TransferInCreate, options?: CallOptions): Promise<WriteResult>;
+  createTransferIn(body: TransferInCreateInput, options?: CallOptions): Promise<WriteResult>;
   /** GET Transfers/INs */
   listTransfersIn(query: TransfersInQuery, options?: CallOptions): Promise<ListResult<TransferInListRow>>;
   /** GET Transfers/INs/{supplierId}/{orderNumber} */

@@ -3,7 +3,11 @@ export { classifyAnswer, classifyThrown, parseRetryAfter } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
 export * from './errors.ts';
 export { type ClientDeps, createClientFromConfig, createTokenProviderFromSettings } from './fromConfig.ts';
-export type { FulfillmentClient } from './fulfillmentClient.ts';
+export type {
+  FulfillmentClient,
+  TransferInCreateInput,
+  WineProductCreateInput,
+} from './fulfillmentClient.ts';
 export { OPERATIONS, type OperationId } from './operations.ts';
 export type * from './params.ts';
 export {
