@@ -61,7 +61,7 @@ export async function deliverEvent(
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
     fetch: deps.fetch,
-    now,
+    // Signed with real time, never the injected clock: receivers check the timestamp against theirs.
     timeoutMs: deps.timeoutMs,
   });
   const attemptedAt = now();

@@ -1,0 +1,88 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bullmqEnqueue, createWebhookQueue, createWebhookWorker } from '../../jobs/deliverWebhook.ts';
+import { writeEvents } from '../../src/events/outbox.ts';
+import { listAttempts } from '../../src/webhooks/deliveries.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { relayOnce } from '../../src/webhooks/relay.ts';
+import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
+import { createTestDatabase, startReceiver, testEvent, waitFor } from './harness.ts';
+
+/** The Standard Webhooks shape, shortened to milliseconds so retries happen within the test. */
+const SHORT_SCHEDULE = [0, 50, 100, 150, 200];
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const prefix = uniquePrefix('webhooks');
+const redisUrl = inject('redisUrl');
+const producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+const queue = createWebhookQueue({ connection: producer, prefix });
+let worker: ReturnType<typeof createWebhookWorker>;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseUrl'));
+  receiver = await startReceiver();
+  worker = createWebhookWorker(
+    { db: database.pool, schedule: SHORT_SCHEDULE },
+    { connection: workerConnection, prefix },
+  );
+});
+afterAll(async () => {
+  await worker?.close();
+  await queue.close();
+  producer.disconnect();
+  workerConnection.disconnect();
+  await deletePrefix(redisUrl, prefix);
+  await receiver?.close();
+  await database?.drop();
+});
+
+async function commitEvents(events: ReturnType<typeof testEvent>[]): Promise<string[]> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const ids = await writeEvents(client, events, { stream: 'shipments', scope: 'ACC1', suppressed: false });
+    await client.query('COMMIT');
+    return ids;
+  } finally {
+    client.release();
+  }
+}
+
+describe('BullMQ delivery', () => {
+  it('delivers after 3 failures with the same webhook-id, and never enqueues an event twice', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') });
+    receiver.on('/bull', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 503 : 200 }));
+    const [id] = await commitEvents([testEvent()]);
+    const enqueue = bullmqEnqueue(queue, SHORT_SCHEDULE);
+    expect(await relayOnce({ pool: database.pool, enqueue })).toEqual({ events: 1, jobs: 1 });
+    // A relay that crashed after enqueuing re-enqueues the same job id: BullMQ keeps one job.
+    await enqueue([{ endpointId: endpoint.id, eventId: id as string }]);
+    await waitFor(async () =>
+      (await listAttempts(database.pool, id as string)).some((a) => a.status === 'succeeded'),
+    );
+    const got = receiver.received('/bull');
+    expect(got).toHaveLength(4);
+    expect(got.every((r) => r.verified)).toBe(true);
+    expect(new Set(got.map((r) => r.headers['webhook-id']))).toEqual(new Set([id]));
+    const attempts = await listAttempts(database.pool, id as string);
+    expect(attempts.map((a) => a.status)).toEqual(['failed', 'failed', 'failed', 'succeeded']);
+    expect(attempts.every((a) => a.durationMs !== null && a.durationMs >= 0)).toBe(true);
+  });
+
+  it('gives up after the schedule is exhausted', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/down') });
+    receiver.on('/down', endpoint.secret, () => ({ status: 500 }));
+    await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
+      endpoint.id,
+    ]);
+    const [id] = await commitEvents([testEvent()]);
+    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE) });
+    await waitFor(async () =>
+      (await listAttempts(database.pool, id as string)).some((a) => a.status === 'gave_up'),
+    );
+    const attempts = await listAttempts(database.pool, id as string);
+    expect(attempts).toHaveLength(SHORT_SCHEDULE.length);
+  });
+});
