@@ -1,9 +1,14 @@
 import { STREAM_NAMES, type StreamName } from '../config/types.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import type { StreamClient } from './client.ts';
+import { inventoryStream } from './inventory.ts';
+import { inventoryActivityStream } from './inventoryActivity.ts';
 import { invoicesStream } from './invoices.ts';
+import { ordersStream } from './orders.ts';
+import { productsStream } from './products.ts';
 import { returnsStream } from './returns.ts';
 import { shipmentsStream } from './shipments.ts';
+import { transfersInStream } from './transfersIn.ts';
 import { transfersOutStream } from './transfersOut.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each stream has its own record type; the engine is generic over it.
@@ -15,6 +20,11 @@ const REGISTRY: Partial<Record<StreamName, RegisteredStream>> = {
   returns: returnsStream,
   transfers_out: transfersOutStream,
   invoices: invoicesStream,
+  products: productsStream,
+  inventory: inventoryStream,
+  inventory_activity: inventoryActivityStream,
+  transfers_in: transfersInStream,
+  orders: ordersStream,
 };
 
 /** The registered streams in the order a full sync runs them (CONTRACT.md section 3). */
