@@ -21,7 +21,7 @@ const queue = createWebhookQueue({ connection: producer, prefix });
 let worker: ReturnType<typeof createWebhookWorker>;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
+  database = await createTestDatabase();
   receiver = await startReceiver();
   worker = createWebhookWorker(
     { db: database.pool, schedule: SHORT_SCHEDULE },

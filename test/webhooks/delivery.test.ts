@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL, writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
@@ -13,7 +13,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
+  database = await createTestDatabase();
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -1,31 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { runMigrations } from '../../src/db/migrate.ts';
-import { quoteIdent, withDatabase } from '../../src/db/urls.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
+import { createTestDatabase as createClonedDatabase } from '../helpers/db.ts';
 
-/** A fresh migrated database for one test file; `drop` removes it. */
-export async function createTestDatabase(
-  baseUrl: string,
-): Promise<{ url: string; pool: pg.Pool; drop: () => Promise<void> }> {
-  const name = `fs_t_${randomBytes(6).toString('hex')}`;
-  const url = withDatabase(baseUrl, name);
-  await runMigrations(url);
-  const pool = new pg.Pool({ connectionString: url, max: 5 });
-  return {
-    url,
-    pool,
-    drop: async () => {
-      await pool.end();
-      const admin = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+/** A database of this test file's own (cloned from the migrated template); `drop` removes it. */
+export async function createTestDatabase(): Promise<{
+  url: string;
+  pool: pg.Pool;
+  drop: () => Promise<void>;
+}> {
+  const database = await createClonedDatabase();
+  return { url: database.url, pool: database.pool, drop: database.close };
 }
 
 /** One request the receiver got, with the verification verdict of the reference library. */
