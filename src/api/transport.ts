@@ -1,6 +1,6 @@
 import pRetry from 'p-retry';
 import { classifyAnswer, classifyThrown } from './classify.ts';
-import { isRetryable, UnauthorizedError, type UpstreamError } from './errors.ts';
+import { isRetryable, scrubSecrets, UnauthorizedError, type UpstreamError } from './errors.ts';
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
 import { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
 import type { TokenProvider } from './tokenProvider.ts';
@@ -78,6 +78,22 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Statuses meaning the service refused a write before applying it, so repeating it is safe. */
 const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
 
+/** The base URL without trailing slashes; refuses anything but an absolute http(s) URL. */
+function checkBaseUrl(raw: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new Error(
+      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set FULFILLMENT_BASE_URL like https://host`,
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 /**
  * Builds the transport: URL, headers, timeout, envelope classification, retries with backoff and
  * Retry-After, a client-side rate limit, and the 401 path (refresh the token once, then fail).
@@ -89,7 +105,7 @@ export function createTransport(options: TransportOptions): Transport {
   const limiter = options.rateLimiter ?? createRateLimiter({ rps: 0 });
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = checkBaseUrl(options.baseUrl);
   const { tokenProvider, logger } = options;
 
   function urlOf(request: ApiRequest): string {
@@ -169,6 +185,8 @@ export function createTransport(options: TransportOptions): Transport {
     if (!isRetryable(error)) return false;
     if ((error.retryAfterMs ?? 0) > maxRetryAfterMs) return false;
     if (OPERATIONS[request.operation].idempotent) return true;
+    // A failed token fetch means the write was never sent.
+    if (error.operation !== request.operation) return true;
     return error.status !== undefined && SAFE_WRITE_RETRY_STATUSES.has(error.status);
   }
 

@@ -54,3 +54,16 @@ describe('createClientFromConfig', () => {
     expect(() => createClientFromConfig(config({}))).toThrow(/FULFILLMENT_API_TOKEN/);
   });
 });
+
+describe('base URL', () => {
+  it('must be an absolute http(s) URL, and its password is not echoed', () => {
+    expect(() =>
+      createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' })),
+    ).toThrow(/not an absolute http\(s\) URL/);
+    try {
+      createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' }));
+    } catch (error) {
+      expect((error as Error).message).not.toContain('pw-secret-1');
+    }
+  });
+});

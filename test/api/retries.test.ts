@@ -129,6 +129,17 @@ describe('retries', () => {
     expect(error.kind).toBe('network');
     expect(server.requests).toHaveLength(1);
   });
+  it('repeats a create the service refused outright (503)', async () => {
+    const client = testClient(server.url);
+    server.reply({ status: 503 }, ok(['IN-1']));
+    const result = await client.createTransferIn({
+      supplierId: 'S1',
+      referenceNumber: 'R',
+      deliveryMethodCode: 'CLIENT_DROPOFF',
+    });
+    expect(result.messages).toEqual(['IN-1']);
+    expect(server.requests).toHaveLength(2);
+  });
 });
 
 describe('no retry', () => {
