@@ -19,6 +19,8 @@ export interface TailOptions {
   pollMs?: number;
   signal: AbortSignal;
   onListenError?: (error: Error) => void;
+  /** Called once the starting point is fixed and LISTEN is set up: events committed after it are printed. */
+  onReady?: () => void;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function tailEvents(options: TailOptions): Promise<void> {
 
   const listener = await openListener(options, wake);
   const timer = setInterval(wake, options.pollMs ?? 2000);
+  options.onReady?.();
   try {
     await new Promise<void>((resolve) => {
       if (options.signal.aborted) resolve();

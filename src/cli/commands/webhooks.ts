@@ -1,0 +1,147 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { Redis } from 'ioredis';
+import { bullmqEnqueue, createWebhookQueue } from '../../../jobs/deliverWebhook.ts';
+import { loadConfig } from '../../config/loadConfig.ts';
+import { createDatabase } from '../../db/client.ts';
+import type { Queryable } from '../../events/queryable.ts';
+import {
+  addEndpoint,
+  listEndpoints,
+  removeEndpoint,
+  UnknownEventTypeError,
+} from '../../webhooks/endpoints.ts';
+import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
+import type { Enqueue } from '../../webhooks/relay.ts';
+import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
+import { maskSecret } from '../../webhooks/secret.ts';
+import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+
+type Print = (line: string) => void;
+
+/** `webhooks add`: stores the endpoint and prints its id and secret (the only time the secret is shown). */
+export async function webhooksAdd(db: Queryable, url: string, types: string[], print: Print): Promise<void> {
+  const endpoint = await addEndpoint(db, { url, eventTypes: types });
+  print(`id: ${endpoint.id}`);
+  print(`url: ${endpoint.url}`);
+  print(`types: ${endpoint.eventTypes.length > 0 ? endpoint.eventTypes.join(',') : '(all)'}`);
+  print(`secret: ${endpoint.secret}`);
+  print('Store the secret now: it is not shown again. Verify deliveries with it (Standard Webhooks).');
+}
+
+/** `webhooks list`: one line per endpoint, secrets masked. */
+export async function webhooksList(db: Queryable, print: Print): Promise<void> {
+  const endpoints = await listEndpoints(db);
+  if (endpoints.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
+  for (const e of endpoints) {
+    const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'by user'})`;
+    const types = e.eventTypes.length > 0 ? e.eventTypes.join(',') : '(all)';
+    print(`${e.id}  ${e.url}  ${types}  ${maskSecret(e.secret)}  ${state}`);
+  }
+}
+
+/** `webhooks remove`: false (exit 1) when no such endpoint. */
+export async function webhooksRemove(db: Queryable, id: string, print: Print): Promise<boolean> {
+  const removed = await removeEndpoint(db, id);
+  print(removed ? `removed ${id}` : `No endpoint ${id}: see \`webhooks list\`.`);
+  return removed;
+}
+
+/** `webhooks replay`: enqueues new deliveries (same webhook-id) for the worker to send. */
+export async function webhooksReplay(
+  db: Queryable,
+  enqueue: Enqueue,
+  selection: ReplaySelection,
+  endpointId: string | undefined,
+  print: Print,
+): Promise<void> {
+  const { events, jobs } = await replayEvents(db, enqueue, selection, endpointId);
+  print(`replaying ${events} event(s): ${jobs} delivery job(s) queued; the worker sends them.`);
+}
+
+function parseTypes(value: string): string[] {
+  return value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+function parseDate(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError(`"${value}" is not a date (use ISO 8601).`);
+  return date;
+}
+
+/** Runs an action with a database from the configuration; usage errors exit 2, others 1. */
+async function withDb(action: (db: Queryable) => Promise<unknown>): Promise<void> {
+  const config = loadConfig(process.env);
+  const database = createDatabase(config.databaseUrl, { max: 2, applicationName: 'fulfillment-sync cli' });
+  try {
+    const ok = await action(database.pool);
+    if (ok === false) process.exitCode = 1;
+  } catch (error) {
+    const usage =
+      error instanceof InvalidEndpointUrlError ||
+      error instanceof UnknownEventTypeError ||
+      error instanceof ReplayError;
+    console.error((error as Error).message);
+    process.exitCode = usage ? 2 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Registers `webhooks add|list|remove|replay`. */
+export function registerWebhooksCommand(program: Command): void {
+  const webhooks = program
+    .command('webhooks')
+    .description('manage outgoing webhook endpoints (Standard Webhooks)');
+  const print: Print = (line) => console.log(line);
+  webhooks
+    .command('add <url>')
+    .description('add an endpoint; prints its id and signing secret once')
+    .option('--types <types>', 'comma list of event types to send (default: all)', parseTypes, [])
+    .action((url: string, opts: { types: string[] }) =>
+      withDb((db) => webhooksAdd(db, url, opts.types, print)),
+    );
+  webhooks
+    .command('list')
+    .description('list endpoints (secrets masked)')
+    .action(() => withDb((db) => webhooksList(db, print)));
+  webhooks
+    .command('remove <id>')
+    .description('remove an endpoint and its delivery records')
+    .action((id: string) => withDb((db) => webhooksRemove(db, id, print)));
+  webhooks
+    .command('replay')
+    .description('re-send events by id or occurred-at range, with the same webhook-id')
+    .option('--event <id>', 'one event id')
+    .option('--from <date>', 'start of the range (inclusive, ISO 8601)', parseDate)
+    .option('--to <date>', 'end of the range (exclusive, ISO 8601)', parseDate)
+    .option('--endpoint <id>', 'only this endpoint (default: every enabled endpoint that wants the type)')
+    .action((opts: { event?: string; from?: Date; to?: Date; endpoint?: string }) => {
+      const selection = replaySelection(opts);
+      if (!selection) {
+        console.error('Give --event ID, or both --from and --to.');
+        process.exitCode = 2;
+        return;
+      }
+      return withDb(async (db) => {
+        const config = loadConfig(process.env);
+        const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+        const queue = createWebhookQueue({ connection, prefix: DEFAULT_QUEUE_PREFIX });
+        try {
+          await webhooksReplay(db, bullmqEnqueue(queue), selection, opts.endpoint, print);
+        } finally {
+          await queue.close();
+          connection.disconnect();
+        }
+      });
+    });
+}
+
+function replaySelection(opts: { event?: string; from?: Date; to?: Date }): ReplaySelection | undefined {
+  if (opts.event && !opts.from && !opts.to) return { eventId: opts.event };
+  if (!opts.event && opts.from && opts.to) return { from: opts.from, to: opts.to };
+  return undefined;
+}
