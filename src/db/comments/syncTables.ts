@@ -1,0 +1,99 @@
+import type { TableText } from './tables.ts';
+
+/** Comments of the `sync` tables (the worker's own state), keyed `schema.table`. */
+export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
+  'sync.cursors': {
+    text: 'Where each stream and scope has read up to; advanced only in the transaction that stores the rows it covers. Key: stream, scope.',
+    columns: {
+      position_at: 'Time-window streams: the end of the last window stored successfully.',
+      position: 'Stream-specific resume state (JSON).',
+      last_success_at: 'When the last successful run of this stream and scope finished.',
+      last_run_id: 'The sync.runs row of the last successful run.',
+    },
+  },
+  'sync.runs': {
+    text: 'The run log: one row per stream x scope x window run, with counts and outcome.',
+    columns: {
+      id: 'Run id.',
+      mode: "'incremental' (scheduled or sync --once) or 'backfill'.",
+      started_at: 'When the run started.',
+      status:
+        "'running', 'succeeded', 'partial' (some records rejected), 'failed' or 'skipped' (another process held the lock).",
+      events: 'Events written to the outbox by this run.',
+      api_calls: 'Upstream API calls made by this run.',
+      error: 'Error text of a failed run.',
+    },
+  },
+  'sync.rejected_records': {
+    text: 'Upstream records that failed their schema; their siblings still landed and the run is marked partial.',
+    columns: {
+      id: 'Rejected record id.',
+      record_key: 'The natural key, when it could be read from the record.',
+      reason: 'Why the record was rejected (schema problems).',
+      raw: 'The record as received.',
+      rejected_at: 'When it was rejected.',
+      run_id: 'The sync.runs row that rejected it.',
+    },
+  },
+  'sync.events': {
+    text: 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id).',
+    columns: {
+      id: 'Deterministic id derived from the dedupe key (type, subject, transition): a re-run never emits twice.',
+      seq: 'Insertion order, for tailing (not a delivery high-water mark: values commit out of order).',
+      type: 'Event type, e.g. shipment.delivered.',
+      subject_kind:
+        'Kind of record the event is about: shipment, order, return, inventory, transfer_in, transfer_out, invoice.',
+      subject_key: 'Natural key of that record.',
+      occurred_at: 'Upstream time of the change where the record carries one, else detected_at.',
+      detected_at: 'When the sync saw the change.',
+      data: 'Payload: {current, previous, changes}.',
+      stream: 'Stream whose run derived it.',
+      scope: 'Scope of that run.',
+      run_id: 'The sync.runs row that derived it.',
+      suppressed: 'From a first load or a backfill: stored but not delivered unless asked for.',
+      dispatched_at: 'When the relay handed it to the webhook endpoints; null while pending.',
+    },
+  },
+  'sync.webhook_endpoints': {
+    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|remove.',
+    columns: {
+      id: 'Endpoint id.',
+      url: 'http(s) URL the events are POSTed to (redirects are not followed).',
+      description: 'Free text.',
+      event_types: 'Event types to send; empty means all.',
+      secret: 'Signing secret whsec_<base64> (never logged).',
+      enabled: 'Whether events are sent to it.',
+      disabled_reason: 'Why it was disabled (410 Gone, failing for days, by hand).',
+      failing_since: 'Start of the current run of failed deliveries; null while healthy.',
+    },
+  },
+  'sync.webhook_deliveries': {
+    text: 'Every attempt to deliver an event to an endpoint.',
+    columns: {
+      id: 'Delivery attempt id.',
+      endpoint_id: 'The endpoint.',
+      event_id: 'The event (its id is also the webhook-id header).',
+      attempt: 'Attempt number, from 1.',
+      status: "'pending', 'succeeded' (2xx), 'failed' (will be retried) or 'gave_up'.",
+      response_code: 'HTTP status of the response; null when none came.',
+      duration_ms: 'Duration of the request in milliseconds.',
+      error: 'Network or timeout error text.',
+      response_body: 'The response body, truncated.',
+      attempted_at: 'When the attempt was made.',
+      next_attempt_at: 'When the next attempt is due (pending rows).',
+    },
+  },
+  'sync.backfill_windows': {
+    text: 'Finished windows of backfills: running the same backfill again skips them. Key: backfill_id, stream, scope, window_start, window_end.',
+    columns: { run_id: 'The sync.runs row that read the window.' },
+  },
+  'sync.order_detail_requests': {
+    text: 'Orders named by changed shipments and returns whose detail the orders stream still has to fetch, deduplicated by key.',
+    columns: {
+      account_number: 'Account number of the order.',
+      order_number: 'Order number of the customer.',
+      reason: 'What named the order (e.g. a changed shipment or return).',
+      requested_at: 'When the order was first named.',
+    },
+  },
+};
