@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bullmqEnqueue, createWebhookQueue, createWebhookWorker } from '../../jobs/deliverWebhook.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
+import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 import { createTestDatabase, startReceiver, testEvent, waitFor } from './harness.ts';
 
@@ -84,5 +86,31 @@ describe('BullMQ delivery', () => {
     );
     const attempts = await listAttempts(database.pool, id as string);
     expect(attempts).toHaveLength(SHORT_SCHEDULE.length);
+  });
+
+  it('relay loop: a committed event is delivered as soon as it is announced', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/loop') });
+    await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
+      endpoint.id,
+    ]);
+    receiver.on('/loop', endpoint.secret, () => ({ status: 200 }));
+    const loop = await startRelayLoop({
+      pool: database.pool,
+      enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE),
+      // Polling too slow to matter: the notification must wake the relay.
+      intervalMs: 60_000,
+      connectListener: async () => {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        return client;
+      },
+    });
+    try {
+      const [id] = await commitEvents([testEvent()]);
+      await waitFor(() => receiver.received('/loop').length === 1);
+      expect(receiver.received('/loop')[0]?.headers['webhook-id']).toBe(id);
+    } finally {
+      await loop.stop();
+    }
   });
 });
