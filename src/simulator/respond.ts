@@ -1,0 +1,70 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { LazyRows } from './routes/context.ts';
+
+/** Answers above this many rows are streamed in chunks instead of built as one string. */
+const STREAM_THRESHOLD = 500;
+const CHUNK_ROWS = 256;
+
+/** Writes a JSON body in one piece. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** The envelope prefix; the payload follows. Same bytes as JSON.stringify of the whole envelope. */
+function prefix(isSuccess: boolean, message: string | null): string {
+  return `{"isSuccess":${isSuccess},"message":${JSON.stringify(message)},"payload":`;
+}
+
+/** Rows of a payload, whether an array or generated on demand. */
+export function rowsOf(payload: unknown): { length: number; at: (i: number) => unknown } | undefined {
+  if (payload instanceof LazyRows) return payload;
+  if (Array.isArray(payload)) return { length: payload.length, at: (i) => payload[i] };
+  return undefined;
+}
+
+/** Materialises a payload (LazyRows become an array). */
+export function materialise(payload: unknown): unknown {
+  const rows = payload instanceof LazyRows ? payload : undefined;
+  return rows ? Array.from({ length: rows.length }, (_, i) => rows.at(i)) : payload;
+}
+
+/**
+ * Writes the envelope. Large lists are streamed chunk by chunk with backpressure, so serving a
+ * million records never builds one giant string and never outruns a slow reader.
+ */
+export async function sendEnvelope(
+  res: ServerResponse,
+  status: number,
+  isSuccess: boolean,
+  message: string | null,
+  payload: unknown,
+): Promise<void> {
+  const rows = rowsOf(payload);
+  if (!rows || rows.length <= STREAM_THRESHOLD) {
+    sendJson(res, status, { isSuccess, message, payload: materialise(payload) ?? null });
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.write(`${prefix(isSuccess, message)}[`);
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const end = Math.min(rows.length, start + CHUNK_ROWS);
+    const parts: string[] = [];
+    for (let i = start; i < end; i++) parts.push(JSON.stringify(rows.at(i)));
+    const chunk = (start === 0 ? '' : ',') + parts.join(',');
+    if (res.destroyed) return;
+    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  }
+  res.end(']}');
+}

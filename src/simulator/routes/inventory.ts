@@ -1,0 +1,69 @@
+import { activityRecord, ownedInventoryRecord } from '../records/inventory.ts';
+import { inventoryKey } from '../world/state.ts';
+import { badRequest, type Handler, ok, RequestRuleError } from './context.ts';
+import { dayRange, flag, q, required } from './params.ts';
+
+/** GET Inventories/Owned. Dropped rows (emptied sub-inventories) are never listed. */
+export const ownedInventory: Handler = (ctx, req) => {
+  const op = 'GET Inventories/Owned';
+  const supplierId = required(q(ctx, req, op, 'supplierId'), 'supplierId', 2);
+  const warehouseCode = q(ctx, req, op, 'warehouseCode');
+  const sku = q(ctx, req, op, 'sku');
+  if (warehouseCode !== undefined && sku !== undefined) {
+    return badRequest('warehouseCode and sku are alternatives: use one of them, not both');
+  }
+  const sub = q(ctx, req, op, 'subInventoryCode');
+  const onHandOnly = flag(q(ctx, req, op, 'onHandOnly'), 'onHandOnly', true);
+  const rows = [...ctx.world.inventory.values()].filter((r) => {
+    if (r.supplierId !== supplierId || r.dropped) return false;
+    // With a SKU, the sub-inventory and on-hand restriction are ignored (spec 4.5).
+    if (sku !== undefined) return r.sku === sku;
+    return (
+      (warehouseCode === undefined || r.warehouseCode === warehouseCode) &&
+      (sub === undefined || r.subInventoryCode === sub) &&
+      (!onHandOnly || r.qtyOnHand > 0)
+    );
+  });
+  return ok(rows.map((r) => ownedInventoryRecord(ctx.world, r)));
+};
+
+/** Every day (yyyy-MM-dd) from begin to end inclusive. */
+export function daysBetween(begin: string, end: string): string[] {
+  const days: string[] = [];
+  let t = Date.parse(`${begin}T00:00:00Z`);
+  const last = Date.parse(`${end}T00:00:00Z`);
+  if (last - t > 400 * 86_400_000)
+    throw new RequestRuleError('the activity date range is limited to 400 days');
+  for (; t <= last; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** GET Inventories/Activity: one row per day, warehouse, sub-inventory and SKU. */
+export const inventoryActivity: Handler = (ctx, req) => {
+  const op = 'GET Inventories/Activity';
+  const supplierId = required(q(ctx, req, op, 'supplierId'), 'supplierId', 2);
+  const warehouseCode = q(ctx, req, op, 'warehouseCode');
+  const sub = q(ctx, req, op, 'subInventoryCode');
+  const sku = q(ctx, req, op, 'sku');
+  const activeOnly = flag(q(ctx, req, op, 'activeOnly'), 'activeOnly', true);
+  const today = ctx.world.zone.wallDate(ctx.now);
+  const range = dayRange(q(ctx, req, op, 'beginDate'), q(ctx, req, op, 'endDate'));
+  const rows = [...ctx.world.inventory.values()].filter(
+    (r) =>
+      r.supplierId === supplierId &&
+      (warehouseCode === undefined || r.warehouseCode === warehouseCode) &&
+      (sub === undefined || r.subInventoryCode === sub) &&
+      (sku === undefined || r.sku === sku),
+  );
+  const out = [];
+  for (const day of daysBetween(range.begin ?? range.end ?? today, range.end ?? today)) {
+    for (const row of rows) {
+      const a = ctx.world.activity.get(
+        `${day}|${inventoryKey(row.supplierId, row.warehouseCode, row.subInventoryCode, row.sku)}`,
+      );
+      if (a === undefined && (activeOnly || row.dropped)) continue;
+      out.push(activityRecord(ctx.world, row, a));
+    }
+  }
+  return ok(out);
+};
