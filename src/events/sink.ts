@@ -1,6 +1,8 @@
 import type { PoolClient } from 'pg';
 import { deriveEvents, type RecordByKind } from './derive.ts';
+import { subjectKey } from './makeEvent.ts';
 import { writeEvents } from './outbox.ts';
+import type { Queryable } from './queryable.ts';
 import { type StockThresholds, SUBJECT_KINDS, type SubjectKind } from './types.ts';
 
 /** One changed record as the engine reports it (structurally src/sync/types.ts RecordChange). */
@@ -51,11 +53,21 @@ export function createEventSink(options: EventSinkOptions): (args: SinkArgs) => 
       thresholds: options.thresholds,
       scope: args.scope.id,
     };
-    const events = args.changes.flatMap((change) => {
-      const current = currentRecord(change);
-      if (!hasShape(kind, current)) return [];
-      const previous = (change.previousRow?.raw ?? null) as RecordByKind[typeof kind] | null;
-      return deriveEvents(kind, previous, current as RecordByKind[typeof kind], ctx);
+    const inputs = args.changes
+      .map((change) => ({ change, current: ruleRecord(kind, currentRecord(change)) }))
+      .filter((input) => hasShape(kind, input.current));
+    const lastSeen =
+      kind === 'transfer_in' ? await lastEventRecords(args.tx, inputs, args.scope.id) : undefined;
+    const events = inputs.flatMap(({ change, current }) => {
+      const previous = lastSeen
+        ? (lastSeen.get(transferInKey(current, args.scope.id)) ?? transferInFromRaw(change.previousRow?.raw))
+        : ruleRecord(kind, change.previousRow?.raw ?? null);
+      return deriveEvents(
+        kind,
+        (previous ?? null) as RecordByKind[typeof kind] | null,
+        current as RecordByKind[typeof kind],
+        ctx,
+      );
     });
     const suppressed = args.initialLoad && !options.deliverInitialLoadEvents && !options.emitEvents;
     const inserted = await writeEvents(args.tx, events, {
@@ -74,6 +86,52 @@ const HEADER_KINDS: readonly SubjectKind[] = ['shipment', 'order', 'transfer_in'
 function hasShape(kind: SubjectKind, record: unknown): boolean {
   if (!record || typeof record !== 'object') return false;
   return !HEADER_KINDS.includes(kind) || typeof (record as { header?: unknown }).header === 'object';
+}
+
+/**
+ * The record the rules read: orders travel as `{orderNumber, detail}` (rules read the detail);
+ * transfers_in carry a `detailed` flag that is not upstream data.
+ */
+function ruleRecord(kind: SubjectKind, record: unknown): unknown {
+  if (!record || typeof record !== 'object') return record;
+  const object = record as Record<string, unknown>;
+  if (kind === 'order' && !('header' in object) && object.detail) return object.detail;
+  if (kind === 'transfer_in' && 'detailed' in object) {
+    const { detailed: _detailed, ...rest } = object;
+    return rest;
+  }
+  return record;
+}
+
+function transferInKey(record: unknown, scope: string): string {
+  const header = (record as { header: { supplierId?: string | null; orderNumber?: string | null } }).header;
+  return subjectKey(header.supplierId ?? scope, header.orderNumber);
+}
+
+/** A stored IN row keeps only its list header in `raw`; its lines are not known from it. */
+function transferInFromRaw(raw: unknown): unknown {
+  return raw && typeof raw === 'object' ? { header: raw, lineItems: [] } : null;
+}
+
+/**
+ * The previous state of INs: the stored row keeps only the list header and the engine has replaced
+ * the lines by the time events are derived, so the last event of each IN (whose `current` holds
+ * the lines as they were then; every rise of qtyReceived emitted one) is the previous record.
+ */
+async function lastEventRecords(
+  tx: Queryable,
+  inputs: readonly { current: unknown }[],
+  scope: string,
+): Promise<Map<string, unknown>> {
+  const keys = inputs.map((input) => transferInKey(input.current, scope));
+  if (keys.length === 0) return new Map();
+  const { rows } = await tx.query<{ subject_key: string; current: unknown }>(
+    `SELECT DISTINCT ON (subject_key) subject_key, data->'current' AS current
+       FROM sync.events WHERE subject_kind = 'transfer_in' AND subject_key = ANY($1::text[])
+      ORDER BY subject_key, seq DESC`,
+    [keys],
+  );
+  return new Map(rows.map((row) => [row.subject_key, row.current]));
 }
 
 function isSubjectKind(value: string): value is SubjectKind {
