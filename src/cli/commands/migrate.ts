@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/loadConfig.ts';
+import { type MigrateResult, MigrationError, runMigrations } from '../../db/migrate.ts';
+import { databaseNameOf } from '../../db/urls.ts';
+
+/** What `migrate` prints on success (one line; never the URL, which may hold a password). */
+export function describeMigration(database: string, result: MigrateResult): string {
+  const created = result.createdDatabase ? `created database "${database}"; ` : '';
+  const applied =
+    result.applied === 0
+      ? `already up to date (${result.total} migrations)`
+      : `applied ${result.applied} of ${result.total} migrations`;
+  return `${created}${applied} on "${database}".`;
+}
+
+/** Runs the migrations against `databaseUrl`, printing one line; returns the exit code. */
+export async function migrateAction(
+  databaseUrl: string,
+  out: { log: (line: string) => void; error: (line: string) => void } = console,
+): Promise<number> {
+  try {
+    const result = await runMigrations(databaseUrl);
+    out.log(describeMigration(databaseNameOf(databaseUrl), result));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof MigrationError)) throw error;
+    out.error(error.message);
+    return 1;
+  }
+}
+
+/** Registers `migrate`: creates the database if it is missing, then applies the migrations. */
+export function registerMigrateCommand(program: Command): void {
+  program
+    .command('migrate')
+    .description('create the database if it is missing, then apply the migrations (safe to run concurrently)')
+    .action(async () => {
+      const config = loadConfig(process.env);
+      process.exitCode = await migrateAction(config.databaseUrl);
+    });
+}
