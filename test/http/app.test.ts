@@ -12,7 +12,7 @@ import { deletePrefix, uniquePrefix, waitFor } from '../worker/fixtures.ts';
 const redisUrl = inject('redisUrl');
 const databaseUrl = inject('databaseUrl');
 const prefix = uniquePrefix('http');
-const cleanups: Array<() => Promise<unknown> | void> = [];
+const cleanups: Array<() => unknown> = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,0 +1,139 @@
+import { pino } from 'pino';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { FETCH_ORDER_DETAILS_JOB, fetchOrderDetailsJobOptions } from '../../jobs/fetchOrderDetails.ts';
+import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
+import type { SyncRequest } from '../../src/worker/seams.ts';
+import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
+import { deletePrefix, testConfig, uniquePrefix, waitFor } from './fixtures.ts';
+
+const redisUrl = inject('redisUrl');
+const logger = pino({ level: 'silent' });
+const prefixes: string[] = [];
+const running: RunningWorker[] = [];
+
+afterAll(async () => {
+  for (const w of running) await w.close(100);
+  for (const p of prefixes) await deletePrefix(redisUrl, p);
+});
+
+function fresh(label: string) {
+  const prefix = uniquePrefix(label);
+  prefixes.push(prefix);
+  return prefix;
+}
+
+async function start(prefix: string, overrides: Partial<Parameters<typeof startWorker>[0]> = {}) {
+  const worker = await startWorker({
+    config: testConfig({ redisUrl, worker: { concurrency: 2, orderDetailRps: 5, shutdownTimeoutMs: 2000 } }),
+    logger,
+    prefix,
+    registerSchedules: false,
+    runSync: async () => ({ recordsFetched: 0 }),
+    ...overrides,
+  });
+  running.push(worker);
+  return worker;
+}
+
+describe('worker', () => {
+  it('runs sync jobs through the engine and deduplicates a queued stream and scope', async () => {
+    const prefix = fresh('dedup');
+    const calls: SyncRequest[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = await start(prefix, {
+      runSync: async (request) => {
+        calls.push(request);
+        await gate;
+        return { recordsFetched: 1 };
+      },
+    });
+    const payload = { stream: 'shipments' as const, scope: 'A1' };
+    const first = await worker.queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
+    await waitFor('first running', () => calls.length === 1);
+    // While one is active, adding the same stream and scope again is a no-op.
+    const second = await worker.queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
+    expect(second.id).toBe(first.id);
+    release();
+    await waitFor(
+      'completed',
+      async () => (await worker.queues.sync.getJobCounts('completed')).completed === 1,
+    );
+    expect(calls).toEqual([{ stream: 'shipments', scope: 'A1', mode: 'incremental' }]);
+  });
+
+  it('a Retry-After from upstream pauses the queue for that long and retries without using an attempt', async () => {
+    const prefix = fresh('retryafter');
+    const times: number[] = [];
+    const worker = await start(prefix, {
+      runSync: async () => {
+        times.push(Date.now());
+        if (times.length === 1) throw Object.assign(new Error('429'), { retryAfterMs: 800 });
+        return { recordsFetched: 0 };
+      },
+    });
+    const payload = { stream: 'returns' as const, scope: 'A1' };
+    const job = await worker.queues.sync.add(SYNC_STREAM_JOB, payload, { attempts: 1 });
+    await waitFor(
+      'retried and completed',
+      async () => (await worker.queues.sync.getJob(job.id!))?.finishedOn !== undefined,
+    );
+    const done = await worker.queues.sync.getJob(job.id!);
+    expect(await done?.getState()).toBe('completed');
+    expect(times).toHaveLength(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(700);
+  });
+
+  it('fetches each order once and at most orderDetailRps per second', async () => {
+    const prefix = fresh('orders');
+    const seen: Array<{ at: number; order: string }> = [];
+    const worker = await start(prefix, {
+      fetchOrderDetails: async ({ orderNumber }) => {
+        seen.push({ at: Date.now(), order: orderNumber });
+      },
+    });
+    const orders = Array.from({ length: 10 }, (_, i) => ({ accountNumber: 'A1', orderNumber: `SO-${i}` }));
+    for (const order of [...orders, ...orders]) {
+      await worker.queues.orderDetails.add(
+        FETCH_ORDER_DETAILS_JOB,
+        order,
+        fetchOrderDetailsJobOptions(order),
+      );
+    }
+    await waitFor('all fetched', () => seen.length >= 10);
+    expect(new Set(seen.map((s) => s.order)).size).toBe(10);
+    expect(seen).toHaveLength(10);
+    // 5 per second: ten fetches cannot fit in one second.
+    const sorted = seen.map((s) => s.at).sort((a, b) => a - b);
+    for (let i = 5; i < sorted.length; i += 1)
+      expect(sorted[i]! - sorted[i - 5]!).toBeGreaterThanOrEqual(800);
+  });
+
+  it('on shutdown stops taking jobs, releases a job that does not finish in time, and another worker finishes it', async () => {
+    const prefix = fresh('shutdown');
+    const first = await start(prefix, { runSync: () => new Promise(() => {}) });
+    const payload = { stream: 'inventory' as const, scope: 'S1' };
+    const job = await first.queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
+    await waitFor('active', async () => (await job.getState()) === 'active');
+    const started = Date.now();
+    const { released } = await first.close(300);
+    expect(released).toBe(1);
+    expect(Date.now() - started).toBeLessThan(3000);
+    running.splice(running.indexOf(first), 1);
+
+    const finished: string[] = [];
+    const second = await start(prefix, {
+      runSync: async (request) => {
+        finished.push(`${request.stream}:${request.scope}`);
+        return { recordsFetched: 0 };
+      },
+    });
+    await waitFor(
+      'finished by the next worker',
+      async () => (await second.queues.sync.getJob(job.id!))?.finishedOn !== undefined,
+    );
+    expect(finished).toEqual(['inventory:S1']);
+  });
+});
