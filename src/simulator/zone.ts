@@ -1,5 +1,3 @@
-import { getTimezoneOffset } from 'date-fns-tz';
-
 const HOUR = 3_600_000;
 const WALL_MINUTE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
@@ -9,18 +7,46 @@ const WALL_MINUTE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
  */
 export class Zone {
   private readonly offsets = new Map<number, number>();
+  private readonly parts: Intl.DateTimeFormat;
 
-  constructor(readonly timeZone: string) {}
+  constructor(readonly timeZone: string) {
+    this.parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  }
 
   /** The zone's offset from UTC at an instant, in ms. */
   offset(ms: number): number {
     const bucket = Math.floor(ms / HOUR);
     let off = this.offsets.get(bucket);
     if (off === undefined) {
-      off = getTimezoneOffset(this.timeZone, new Date(bucket * HOUR));
+      off = this.offsetAt(bucket * HOUR);
       this.offsets.set(bucket, off);
     }
     return off;
+  }
+
+  // Read from Intl directly: date-fns-tz 3 getTimezoneOffset answers PST for the last PDT hour
+  // before the November change (2026-11-01T07:59Z gives -8 h), which would misfile that hour.
+  private offsetAt(ms: number): number {
+    const p: Record<string, number> = {};
+    for (const part of this.parts.formatToParts(new Date(ms))) p[part.type] = Number(part.value);
+    const wall = Date.UTC(
+      p.year ?? 0,
+      (p.month ?? 1) - 1,
+      p.day ?? 1,
+      p.hour ?? 0,
+      p.minute ?? 0,
+      p.second ?? 0,
+    );
+    return wall - ms;
   }
 
   /** ISO 8601 with the zone's offset, e.g. 2026-11-01T01:30:00-08:00 (unambiguous in the repeated hour). */
@@ -64,9 +90,12 @@ export class Zone {
       Number(m[4] ?? 0),
       Number(m[5] ?? 0),
     );
-    const a = asUtc - this.offset(asUtc - 3 * HOUR);
-    const b = asUtc - this.offset(asUtc + 3 * HOUR);
-    return [Math.min(a, b), Math.max(a, b)];
+    // The offsets a day either side cover any transition near this reading; keep the candidates
+    // that really read as `wall` (two in the repeated hour; none in the spring gap: keep both).
+    const candidates = [asUtc - this.offset(asUtc - 24 * HOUR), asUtc - this.offset(asUtc + 24 * HOUR)];
+    const exact = candidates.filter((c) => this.wallMinute(c) === new Date(asUtc).toISOString().slice(0, 16));
+    const use = exact.length > 0 ? exact : candidates;
+    return [Math.min(...use), Math.max(...use)];
   }
 
   /** Start of the wall-clock day containing `ms`. */
