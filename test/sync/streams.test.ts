@@ -1,0 +1,202 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { Config } from '../../src/config/types.ts';
+import { trackingEventKey } from '../../src/events/trackingEventKey.ts';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import { invoicesStream } from '../../src/streams/invoices.ts';
+import { returnsStream } from '../../src/streams/returns.ts';
+import { shipmentsStream } from '../../src/streams/shipments.ts';
+import { transfersOutStream } from '../../src/streams/transfersOut.ts';
+import { runStream } from '../../src/sync/runStream.ts';
+import type { StreamDefinition } from '../../src/sync/types.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { compareRecords, rowsOf } from './compare.ts';
+import { tuplesWritten } from './tuples.ts';
+
+/**
+ * shipments, returns, transfers_out and invoices against the simulator over HTTP: a simulated week
+ * of clock advances with a sync after each step, then the warehouse must equal the simulator's
+ * truth exactly, and a second sync must write nothing.
+ */
+
+const SLOW = process.env.SLOW_TESTS === '1';
+const STEP_MINUTES = SLOW ? 15 : 180;
+const DAYS = 7;
+const logger = pino({ level: 'silent' });
+// biome-ignore lint/suspicious/noExplicitAny: the four streams have different record types.
+const STREAMS: StreamDefinition<any, FulfillmentClient>[] = [
+  shipmentsStream,
+  returnsStream,
+  transfersOutStream,
+  invoicesStream,
+];
+const TABLES = [
+  'shipments',
+  'shipment_lines',
+  'shipment_events',
+  'returns',
+  'return_lines',
+  'transfers_out',
+  'invoices',
+];
+
+let t: TestDatabase;
+let sim: RunningSimulator;
+let client: FulfillmentClient;
+let config: Config;
+
+async function syncAll(): Promise<void> {
+  const now = sim.clock.now();
+  for (const stream of STREAMS) {
+    const scopes =
+      stream.scopeKind === 'account'
+        ? sim.world.accounts.map((a) => a.number)
+        : sim.world.suppliers.map((s) => s.id);
+    for (const id of scopes) {
+      const result = await runStream({
+        pool: t.pool,
+        client,
+        config,
+        logger,
+        stream,
+        scope: { kind: stream.scopeKind, id },
+        now: new Date(now),
+      });
+      if (result.status !== 'succeeded')
+        throw new Error(`${stream.name} ${id}: ${result.status} ${result.error ?? ''}`);
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sim = await startSimulator({
+    seed: 11,
+    clock: 'manual',
+    start: new Date('2026-10-28T07:00:00Z'),
+    volume: { historyDays: 5 },
+  });
+  config = loadConfig({
+    DATABASE_URL: t.url,
+    FULFILLMENT_API_URL: sim.url,
+    FULFILLMENT_API_TOKEN: 'sandbox-token',
+    FULFILLMENT_STREAMS: JSON.stringify({
+      shipments: { windowSize: 240 },
+      returns: { windowSize: 7 },
+      invoices: { windowSize: 30 },
+    }),
+  });
+  client = createFulfillmentClient({
+    baseUrl: sim.url,
+    tokenProvider: staticTokenProvider('sandbox-token'),
+    timeoutMs: 10_000,
+    rateLimitRps: 0,
+  });
+}, 120_000);
+afterAll(async () => {
+  await sim?.close();
+  await t?.close();
+});
+
+describe('four streams against the simulator', () => {
+  it(`after a simulated week (sync every ${STEP_MINUTES} min, across the 2026-11-01 DST change) equal the truth`, async () => {
+    await syncAll();
+    for (let minutes = 0; minutes < DAYS * 24 * 60; minutes += STEP_MINUTES) {
+      sim.advance(STEP_MINUTES);
+      await syncAll();
+    }
+    const truth = sim.truth();
+    const problems: string[] = [];
+    for (const account of truth.accounts) {
+      const updates = truth.shipmentUpdates[account] ?? [];
+      problems.push(
+        ...compareRecords(
+          updates.map((u) => u.header),
+          await rowsOf(t.pool, 'shipments', 'account_number = $1', [account]),
+          (r) => String(r.containerId),
+          (r) => String(r.container_id),
+        ),
+      );
+      const containers = updates.map((u) => u.header.containerId);
+      problems.push(
+        ...compareRecords(
+          updates.flatMap((u) =>
+            (u.lineItems ?? []).map((l) => ({ ...l, containerId: u.header.containerId })),
+          ),
+          await rowsOf(t.pool, 'shipment_lines', 'container_id = ANY($1)', [containers]),
+          (r) => `${r.containerId}/${r.lineNumber}`,
+          (r) => `${r.container_id}/${r.line_number}`,
+        ),
+        ...compareRecords(
+          updates.flatMap((u) => (u.events ?? []).map((e) => ({ ...e, containerId: u.header.containerId }))),
+          await rowsOf(t.pool, 'shipment_events', 'container_id = ANY($1)', [containers]),
+          (r) => `${r.containerId}/${trackingEventKey(r as never)}`,
+          (r) => `${r.container_id}/${r.event_key}`,
+        ),
+      );
+      const returns = truth.returns[account] ?? [];
+      problems.push(
+        ...compareRecords(
+          returns,
+          await rowsOf(t.pool, 'returns', 'account_number = $1', [account]),
+          (r) => String(r.shipReturnId),
+          (r) => String(r.ship_return_id),
+          ['lineItems'],
+        ),
+        ...compareRecords(
+          returns.flatMap((r) => (r.lineItems ?? []).map((l) => ({ ...l, shipReturnId: r.shipReturnId }))),
+          await rowsOf(t.pool, 'return_lines', 'ship_return_id = ANY($1)', [
+            returns.map((r) => r.shipReturnId),
+          ]),
+          (r) => `${r.shipReturnId}/${r.lineNumber ?? 0}/${r.componentNumber ?? 0}`,
+          (r) => `${r.ship_return_id}/${r.line_number}/${r.component_number}`,
+        ),
+        ...compareRecords(
+          truth.invoices[account] ?? [],
+          await rowsOf(t.pool, 'invoices', 'account_number = $1', [account]),
+          (r) => String(r.invoiceNumber),
+          (r) => String(r.invoice_number),
+        ),
+      );
+    }
+    for (const supplier of truth.suppliers) {
+      problems.push(
+        ...compareRecords(
+          truth.transfersOut[supplier] ?? [],
+          await rowsOf(t.pool, 'transfers_out', 'supplier_id = $1', [supplier]),
+          (r) => String(r.orderNumber),
+          (r) => String(r.order_number),
+        ),
+      );
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+    const counts = await t.pool.query(
+      'SELECT (SELECT count(*) FROM fulfillment.shipments)::int AS s, (SELECT count(*) FROM fulfillment.returns)::int AS r, (SELECT count(*) FROM fulfillment.invoices)::int AS i, (SELECT count(*) FROM fulfillment.transfers_out)::int AS o',
+    );
+    expect(counts.rows[0].s).toBeGreaterThan(0);
+    expect(counts.rows[0].r).toBeGreaterThan(0);
+    expect(counts.rows[0].i).toBeGreaterThan(0);
+    expect(counts.rows[0].o).toBeGreaterThan(0);
+    // Changed shipments and returns named their orders for the orders stream.
+    const requests = await t.pool.query('SELECT count(*)::int AS n FROM sync.order_detail_requests');
+    expect(requests.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('a second sync with nothing changed writes zero tuples and moves no cursor but its last success', async () => {
+    const before = await tuplesWritten(t.pool, TABLES);
+    const cursors = await t.pool.query(
+      'SELECT stream, scope, position_at, position, updated_at FROM sync.cursors ORDER BY 1, 2',
+    );
+    await syncAll();
+    expect(await tuplesWritten(t.pool, TABLES)).toBe(before);
+    expect(
+      (
+        await t.pool.query(
+          'SELECT stream, scope, position_at, position, updated_at FROM sync.cursors ORDER BY 1, 2',
+        )
+      ).rows,
+    ).toEqual(cursors.rows);
+  });
+});
