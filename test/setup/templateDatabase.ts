@@ -67,6 +67,12 @@ async function releaseTemplate(admin: pg.Client): Promise<void> {
         "select datname from pg_database where datname like 'fs\\_tpl\\_%'",
       );
       for (const row of all.rows) await dropTemplate(admin, row.datname);
+      // Clones left behind by test files that crashed before close().
+      const clones = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'fs\\_t\\_%'",
+      );
+      for (const row of clones.rows)
+        await admin.query(`drop database if exists ${quoteIdent(row.datname)} with (force)`);
       await lock(admin, 'pg_advisory_unlock', USE_LOCK);
     }
     await lock(admin, 'pg_advisory_unlock', BUILD_LOCK);
