@@ -13,6 +13,8 @@ export const backfillWindowPayload = z.object({
   from: z.iso.datetime(),
   to: z.iso.datetime(),
   emitEvents: z.boolean().default(false),
+  /** Which backfill (sync.backfill_windows) this window belongs to, so a resumed run skips it. */
+  backfillId: z.string().min(1),
 });
 export type BackfillWindowPayload = z.infer<typeof backfillWindowPayload>;
 

@@ -1,0 +1,68 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { backfillEngineWindow } from '../backfill/plan.ts';
+import type { Config } from '../config/types.ts';
+import { createEventSink } from '../events/sink.ts';
+import type { StreamClient } from '../streams/client.ts';
+import { streamByName } from '../streams/index.ts';
+import { runStream } from '../sync/runStream.ts';
+import type { EventSink, StreamRunResult, Window } from '../sync/types.ts';
+import type { SyncOutcome, SyncRunner } from './seams.ts';
+import { STREAM_SCOPE_KIND } from './streamScopes.ts';
+
+/** Raised when an engine run failed; the job retries it (the cursor was kept). */
+export class SyncRunFailedError extends Error {
+  override name = 'SyncRunFailedError';
+}
+
+/** What the engine runner needs: a pool, an upstream client, the config and a logger. */
+export interface EngineRunnerDeps {
+  pool: Pool;
+  client: StreamClient;
+  config: Config;
+  logger: Logger;
+  /** The current time (a simulator's manual clock in tests). */
+  now?: () => Date;
+  /** 'skip' (default for jobs): a sync of a stream and scope already running elsewhere is skipped. */
+  lockMode?: 'wait' | 'skip';
+  /** Called with every engine result (metrics, progress). */
+  onResult?: (result: StreamRunResult) => void;
+}
+
+/** Adapts `runStream` of src/sync to the jobs' `SyncRunner` seam. */
+export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
+  const { config } = deps;
+  return async (request): Promise<SyncOutcome> => {
+    const stream = streamByName(request.stream);
+    if (!stream) throw new SyncRunFailedError(`No stream named ${request.stream} is registered.`);
+    const sink = createEventSink({
+      timezone: config.timezone,
+      thresholds: config.events,
+      deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
+      emitEvents: request.emitEvents ?? false,
+    }) as unknown as EventSink; // structurally the engine's EventSink (see src/events/sink.ts)
+    const windows: Window[] | undefined = request.windows?.map((w) =>
+      backfillEngineWindow(request.stream, w, config.timezone),
+    );
+    const result = await runStream({
+      pool: deps.pool,
+      client: deps.client,
+      config,
+      logger: deps.logger,
+      stream,
+      scope: { kind: STREAM_SCOPE_KIND[request.stream], id: request.scope },
+      mode: request.mode,
+      ...(windows ? { windows } : {}),
+      eventSink: sink,
+      ...(deps.now ? { now: deps.now() } : {}),
+      lockMode: deps.lockMode ?? 'skip',
+    });
+    deps.onResult?.(result);
+    if (result.status === 'failed') {
+      throw new SyncRunFailedError(
+        `${request.stream} for ${request.scope} failed: ${result.error ?? 'unknown error'}`,
+      );
+    }
+    return { recordsFetched: result.fetched, skipped: result.status === 'skipped' };
+  };
+}
