@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+import {
+  createClientFromConfig,
+  createFulfillmentClient,
+  type FulfillmentClient,
+  staticTokenProvider,
+} from '../api/index.ts';
+import type { Config } from '../config/types.ts';
+import { startSimulator } from '../simulator/index.ts';
+
+/** The upstream a process syncs from: the real service, or the in-process simulator in sandbox mode. */
+export interface Upstream {
+  client: FulfillmentClient;
+  supplierIds: readonly string[];
+  accountNumbers: readonly string[];
+  sandbox: boolean;
+  close(): Promise<void>;
+}
+
+/** Seed and token of the sandbox simulator (the `simulator` command's defaults). */
+export const SANDBOX_SEED = 42;
+export const SANDBOX_TOKEN = 'sandbox-token';
+
+/**
+ * Opens the upstream: with `config.api.baseUrl` the real client; without it sandbox mode, which
+ * starts the simulator in-process (real clock, small seeded world), says so first thing in the
+ * log, and defaults the supplier ids and account numbers to the simulator's world.
+ */
+export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
+  if (config.api.baseUrl) {
+    return {
+      client: createClientFromConfig(config, { logger }),
+      supplierIds: config.supplierIds,
+      accountNumbers: config.accountNumbers,
+      sandbox: false,
+      close: async () => undefined,
+    };
+  }
+  logger.warn('SANDBOX MODE: FULFILLMENT_API_URL is not set, so the built-in simulator runs in-process');
+  const sim = await startSimulator({
+    seed: SANDBOX_SEED,
+    clock: 'real',
+    tokens: [SANDBOX_TOKEN],
+    volume: { historyDays: 3 },
+  });
+  logger.info({ url: sim.url }, 'sandbox simulator listening');
+  const client = createFulfillmentClient({
+    baseUrl: sim.url,
+    tokenProvider: staticTokenProvider(SANDBOX_TOKEN),
+    timeoutMs: config.api.timeoutMs,
+    rateLimitRps: 0,
+    queryParams: config.api.queryParams,
+  });
+  return {
+    client,
+    supplierIds: config.supplierIds.length > 0 ? config.supplierIds : sim.world.suppliers.map((s) => s.id),
+    accountNumbers:
+      config.accountNumbers.length > 0 ? config.accountNumbers : sim.world.accounts.map((a) => a.number),
+    sandbox: true,
+    close: () => sim.close(),
+  };
+}
