@@ -17,7 +17,6 @@ import { applyWindow } from '../src/sync/applyWindow.ts';
 import { minuteWindows } from '../src/sync/plan.ts';
 import { parseDateTime } from '../src/sync/rows.ts';
 import { runStream } from '../src/sync/runStream.ts';
-import type { Row } from '../src/sync/types.ts';
 import { copyRows } from './copy.ts';
 import { minuteOf, shipmentUpdate, wallClock } from './generate.ts';
 import { startBenchUpstream } from './upstream.ts';

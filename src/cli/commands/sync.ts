@@ -8,6 +8,7 @@ import { openUpstream } from '../../runtime/upstream.ts';
 import { allStreams, type RegisteredStream, streamByName } from '../../streams/index.ts';
 import { runStream } from '../../sync/runStream.ts';
 import type { EventSink, StreamRunResult } from '../../sync/types.ts';
+import type { CliContext } from '../context.ts';
 
 interface Out {
   log: (line: string) => void;
@@ -101,7 +102,7 @@ export async function syncOnceAction(
 }
 
 /** Registers `sync --once [--stream S] [--scope X]`. */
-export function registerSyncCommand(program: Command): void {
+export function registerSyncCommand(program: Command, context: CliContext): void {
   program
     .command('sync')
     .description('run every stream (or one) once, in-process, without Redis, and print a summary per stream')
@@ -109,6 +110,10 @@ export function registerSyncCommand(program: Command): void {
     .option('--stream <name>', 'only this stream')
     .option('--scope <id>', 'only this supplier id or account number')
     .action(async (options: SyncOnceOptions) => {
-      process.exitCode = await syncOnceAction(options);
+      process.exitCode = await syncOnceAction(options, {
+        env: context.env,
+        out: { log: context.print, error: context.printError },
+        logger: context.logger(),
+      });
     });
 }
