@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { LazyRows } from './routes/context.ts';
 
@@ -64,7 +63,20 @@ export async function sendEnvelope(
     for (let i = start; i < end; i++) parts.push(JSON.stringify(rows.at(i)));
     const chunk = (start === 0 ? '' : ',') + parts.join(',');
     if (res.destroyed) return;
-    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(chunk)) await drained(res);
   }
   res.end(']}');
+}
+
+/** Resolves when the socket can take more, or is gone; leaves no listeners behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

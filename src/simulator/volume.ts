@@ -1,5 +1,5 @@
 import type { ShipmentUpdate } from '../api/records/index.ts';
-import { Rng } from './rng.ts';
+import { hash32, Rng } from './rng.ts';
 import { HUBS, PLACES } from './world/names.ts';
 import type { Zone } from './zone.ts';
 
@@ -13,6 +13,7 @@ const DESCRIPTIONS = ['Picked up by carrier', 'Arrived at facility', 'Departed f
  */
 export class VolumeShipments {
   readonly updatedAt: Float64Array;
+  private readonly base: number;
 
   constructor(
     readonly seed: number,
@@ -22,6 +23,7 @@ export class VolumeShipments {
     from: number,
     to: number,
   ) {
+    this.base = hash32(seed, 'volume');
     this.updatedAt = new Float64Array(count);
     const slot = (to - from) / Math.max(1, count);
     // Each record sits in its own slot of the period, so the array is sorted by construction.
@@ -62,7 +64,8 @@ export class VolumeShipments {
 
   /** The record of one index, generated from (seed, index). */
   record(index: number, zone: Zone): ShipmentUpdate {
-    const rng = Rng.of(this.seed, 'volume', index);
+    // A cheap integer mix of (seed stream, index): hashing strings per record would dominate.
+    const rng = new Rng(Math.imul(this.base ^ index, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b));
     const updated = this.updatedAt[index] as number;
     const containerId = this.containerId(index);
     const shipDate = updated - rng.int(6, 96) * HOUR;
