@@ -379,8 +379,13 @@ describe('streams-b over a simulated week', () => {
       expect(v.versions.at(-1)).toBe(0);
     }
 
+    const cursors = () =>
+      t.pool.query('SELECT stream, scope, position_at, position FROM sync.cursors ORDER BY stream, scope');
+    const cursorsBefore = (await cursors()).rows;
     const before = await tuplesWritten(t.pool, TABLES);
     await syncAll();
     expect(await tuplesWritten(t.pool, TABLES)).toBe(before);
+    // Nothing moved but the time of last success.
+    expect((await cursors()).rows).toEqual(cursorsBefore);
   });
 });
