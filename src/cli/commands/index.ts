@@ -1,8 +1,25 @@
+import { registerBackfillCommand } from './backfill.ts';
 import { registerConfigCommand } from './config.ts';
+import { registerDemoCommand } from './demo.ts';
+import { registerEventsCommand } from './events.ts';
 import type { CommandRegistrar } from './registrar.ts';
+import { registerSimulatorCommand } from './simulator.ts';
+import { registerStatusCommand } from './status.ts';
 import { registerSyncCommand } from './sync.ts';
+import { registerWebhooksCommand } from './webhooks.ts';
+import { registerWorkerCommand } from './worker.ts';
 
 export type { CommandRegistrar } from './registrar.ts';
 
 /** Every command of the CLI, in help order. To add one: a file in this folder and one line here. */
-export const commands: readonly CommandRegistrar[] = [registerConfigCommand, registerSyncCommand];
+export const commands: readonly CommandRegistrar[] = [
+  registerConfigCommand,
+  registerSyncCommand,
+  registerSimulatorCommand,
+  registerWorkerCommand,
+  registerBackfillCommand,
+  registerStatusCommand,
+  registerDemoCommand,
+  registerEventsCommand,
+  registerWebhooksCommand,
+];
