@@ -1,4 +1,4 @@
-import { UpstreamTimeoutError } from '../api/errors.ts';
+import { UpstreamError, UpstreamTimeoutError } from '../api/errors.ts';
 import { describeWindow, splitWindow } from './plan.ts';
 import type { FetchArgs, FetchResult, Scope, StreamDefinition, Window } from './types.ts';
 
@@ -18,8 +18,11 @@ export class WindowUnsplittableError extends Error {
   }
 }
 
+/** Too large: our own verdict, a timeout, an HTTP 413, or the service saying so in its message. */
 function isTooLarge(error: unknown): boolean {
-  return error instanceof WindowTooLargeError || error instanceof UpstreamTimeoutError;
+  if (error instanceof WindowTooLargeError || error instanceof UpstreamTimeoutError) return true;
+  if (!(error instanceof UpstreamError)) return false;
+  return error.status === 413 || /too large|too many|narrow the (date )?range/i.test(error.upstreamMessage ?? '');
 }
 
 /**
