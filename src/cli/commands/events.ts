@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import pg from 'pg';
-import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import { tailEvents } from '../../events/tail.ts';
 import { EVENT_TYPES } from '../../events/types.ts';
+import type { CliContext } from '../context.ts';
+import { UsageError } from '../usageError.ts';
 
 /** Registers `events tail [--type T]`: prints new events as JSON lines until interrupted. */
-export function registerEventsCommand(program: Command): void {
+export function registerEventsCommand(program: Command, context: CliContext): void {
   const events = program.command('events').description('derived events (the outbox)');
   events
     .command('tail')
@@ -15,11 +16,9 @@ export function registerEventsCommand(program: Command): void {
     .option('--poll-ms <ms>', 'polling fallback interval', (v) => Number(v), 2000)
     .action(async (opts: { type?: string; pollMs: number }) => {
       if (opts.type && !(EVENT_TYPES as readonly string[]).includes(opts.type)) {
-        console.error(`Unknown event type "${opts.type}". Known types: ${EVENT_TYPES.join(', ')}.`);
-        process.exitCode = 2;
-        return;
+        throw new UsageError(`Unknown event type "${opts.type}". Known types: ${EVENT_TYPES.join(', ')}.`);
       }
-      const config = loadConfig(process.env);
+      const config = context.config();
       const database = createDatabase(config.databaseUrl, {
         max: 2,
         applicationName: 'fulfillment-sync events tail',
@@ -39,8 +38,9 @@ export function registerEventsCommand(program: Command): void {
           type: opts.type,
           pollMs: opts.pollMs,
           signal: stop.signal,
-          onEvent: (event) => process.stdout.write(`${JSON.stringify(event)}\n`),
-          onListenError: (error) => console.error(`LISTEN unavailable, polling instead: ${error.message}`),
+          onEvent: (event) => context.print(JSON.stringify(event)),
+          onListenError: (error) =>
+            context.printError(`LISTEN unavailable, polling instead: ${error.message}`),
         });
       } finally {
         process.off('SIGINT', onSignal);

@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
 import { bullmqEnqueue, createWebhookQueue } from '../../../jobs/deliverWebhook.ts';
-import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../events/queryable.ts';
 import {
@@ -15,6 +14,9 @@ import type { Enqueue } from '../../webhooks/relay.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
 import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT_FAILURE } from '../exitCodes.ts';
+import { UsageError } from '../usageError.ts';
 
 type Print = (line: string) => void;
 
@@ -72,46 +74,47 @@ function parseDate(value: string): Date {
   return date;
 }
 
-/** Runs an action with a database from the configuration; usage errors exit 2, others 1. */
-async function withDb(action: (db: Queryable) => Promise<unknown>): Promise<void> {
-  const config = loadConfig(process.env);
-  const database = createDatabase(config.databaseUrl, { max: 2, applicationName: 'fulfillment-sync cli' });
+/** Runs an action with a database from the configuration; bad input becomes a UsageError (exit 2). */
+async function withDb(context: CliContext, action: (db: Queryable) => Promise<unknown>): Promise<void> {
+  const database = createDatabase(context.config().databaseUrl, {
+    max: 2,
+    applicationName: 'fulfillment-sync cli',
+  });
   try {
     const ok = await action(database.pool);
-    if (ok === false) process.exitCode = 1;
+    if (ok === false) process.exitCode = EXIT_FAILURE;
   } catch (error) {
     const usage =
       error instanceof InvalidEndpointUrlError ||
       error instanceof UnknownEventTypeError ||
       error instanceof ReplayError;
-    console.error((error as Error).message);
-    process.exitCode = usage ? 2 : 1;
+    throw usage ? new UsageError((error as Error).message) : error;
   } finally {
     await database.close();
   }
 }
 
 /** Registers `webhooks add|list|remove|replay`. */
-export function registerWebhooksCommand(program: Command): void {
+export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
     .command('webhooks')
     .description('manage outgoing webhook endpoints (Standard Webhooks)');
-  const print: Print = (line) => console.log(line);
+  const print: Print = (line) => context.print(line);
   webhooks
     .command('add <url>')
     .description('add an endpoint; prints its id and signing secret once')
     .option('--types <types>', 'comma list of event types to send (default: all)', parseTypes, [])
     .action((url: string, opts: { types: string[] }) =>
-      withDb((db) => webhooksAdd(db, url, opts.types, print)),
+      withDb(context, (db) => webhooksAdd(db, url, opts.types, print)),
     );
   webhooks
     .command('list')
     .description('list endpoints (secrets masked)')
-    .action(() => withDb((db) => webhooksList(db, print)));
+    .action(() => withDb(context, (db) => webhooksList(db, print)));
   webhooks
     .command('remove <id>')
     .description('remove an endpoint and its delivery records')
-    .action((id: string) => withDb((db) => webhooksRemove(db, id, print)));
+    .action((id: string) => withDb(context, (db) => webhooksRemove(db, id, print)));
   webhooks
     .command('replay')
     .description('re-send events by id or occurred-at range, with the same webhook-id')
@@ -121,14 +124,9 @@ export function registerWebhooksCommand(program: Command): void {
     .option('--endpoint <id>', 'only this endpoint (default: every enabled endpoint that wants the type)')
     .action((opts: { event?: string; from?: Date; to?: Date; endpoint?: string }) => {
       const selection = replaySelection(opts);
-      if (!selection) {
-        console.error('Give --event ID, or both --from and --to.');
-        process.exitCode = 2;
-        return;
-      }
-      return withDb(async (db) => {
-        const config = loadConfig(process.env);
-        const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+      if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
+      return withDb(context, async (db) => {
+        const connection = new Redis(context.config().redisUrl, { maxRetriesPerRequest: 1 });
         const queue = createWebhookQueue({ connection, prefix: DEFAULT_QUEUE_PREFIX });
         try {
           await webhooksReplay(db, bullmqEnqueue(queue), selection, opts.endpoint, print);
