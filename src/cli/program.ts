@@ -1,0 +1,30 @@
+import { createRequire } from 'node:module';
+import { Command } from 'commander';
+import { commands } from './commands/index.ts';
+import type { CliContext } from './context.ts';
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+/**
+ * The commander program with every registered command. Usage errors throw (exitOverride) instead of
+ * exiting, so `runCli` maps them to exit code 2; the configuration is validated before any command runs.
+ */
+export function createProgram(context: CliContext): Command {
+  const program = new Command('fulfillment-sync')
+    .description(
+      'Keeps a Postgres warehouse in step with the fulfillment API; events and webhooks from its changes.',
+    )
+    .version(version)
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (text) => context.print(text.replace(/\n$/, '')),
+      writeErr: (text) => context.printError(text.replace(/\n$/, '')),
+    });
+  // Every command validates the configuration first, so a bad environment fails before any work.
+  program.hook('preAction', () => {
+    context.config();
+  });
+  for (const register of commands) register(program, context);
+  return program;
+}

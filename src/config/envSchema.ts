@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  booleanVar,
+  enumVar,
+  integerVar,
+  jsonVar,
+  listVar,
+  optionalString,
+  positiveNumberVar,
+  timeZoneVar,
+  urlVar,
+} from './envFields.ts';
+import { STREAM_NAMES } from './types.ts';
+
+/** Log levels accepted by LOG_LEVEL (pino's, plus silent). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const streamOverride = z.strictObject({
+  cadenceMinutes: z.number().int().min(0).optional(),
+  lookbackMinutes: z.number().int().min(0).optional(),
+  rereadDays: z.number().int().min(0).optional(),
+  windowSize: z.number().int().min(1).optional(),
+  minWindowSize: z.number().int().min(1).optional(),
+});
+
+/** FULFILLMENT_STREAMS: `{"<stream>": {partial StreamSettings}}`; unknown streams or fields are errors. */
+const streamsOverride = z.strictObject(
+  Object.fromEntries(STREAM_NAMES.map((name) => [name, streamOverride.optional()])) as Record<
+    (typeof STREAM_NAMES)[number],
+    z.ZodOptional<typeof streamOverride>
+  >,
+);
+
+const queryParams = z.record(z.string(), z.record(z.string(), z.string().min(1)));
+const thresholdsBySku = z.record(z.string(), z.number().int().min(0));
+
+/**
+ * The environment of CONTRACT.md section 2 plus the tuning variables, each parsed on its own, so one
+ * safeParse reports every problem at once. Cross-variable rules live in `crossChecks.ts`.
+ */
+export const envSchema = z.object({
+  DATABASE_URL: urlVar('postgres://localhost:5432/fulfillment', ['postgres:', 'postgresql:']),
+  REDIS_URL: urlVar('redis://localhost:6379', ['redis:', 'rediss:']),
+  FULFILLMENT_API_URL: urlVar(undefined, ['http:', 'https:']),
+  FULFILLMENT_API_TOKEN: optionalString(),
+  FULFILLMENT_TOKEN_URL: urlVar(undefined, ['http:', 'https:']),
+  FULFILLMENT_CLIENT_ID: optionalString(),
+  FULFILLMENT_CLIENT_SECRET: optionalString(),
+  FULFILLMENT_SUPPLIER_IDS: listVar(),
+  FULFILLMENT_ACCOUNT_NUMBERS: listVar(),
+  FULFILLMENT_SYNC_START: optionalString(),
+  FULFILLMENT_TIMEZONE: timeZoneVar('America/Los_Angeles'),
+  FULFILLMENT_QUERY_PARAMS: jsonVar(queryParams, {}),
+  FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(10, 10_000),
+  FULFILLMENT_TIMEOUT_MS: integerVar(30_000, 1, 3_600_000),
+  FULFILLMENT_MAX_ROWS_PER_WINDOW: integerVar(5000, 1, 10_000_000),
+  FULFILLMENT_STREAMS: jsonVar(streamsOverride, {}),
+  FULFILLMENT_LOW_STOCK_THRESHOLD: integerVar(12, 0, 1_000_000_000),
+  FULFILLMENT_LOW_STOCK_THRESHOLDS: jsonVar(thresholdsBySku, {}),
+  FULFILLMENT_DELIVER_INITIAL_EVENTS: booleanVar(false),
+  WORKER_CONCURRENCY: integerVar(4, 1, 1000),
+  FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
+  WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),
+  HTTP_PORT: integerVar(9464, 0, 65_535),
+  DASHBOARD_USER: optionalString(),
+  DASHBOARD_PASSWORD: optionalString(),
+  LOG_LEVEL: enumVar('info', LOG_LEVELS),
+});
+
+/** The parsed environment, before cross-variable checks and assembly into `Config`. */
+export type ParsedEnv = z.output<typeof envSchema>;
+
+/** Every variable the configuration reads. */
+export const CONFIG_ENV_VARS = Object.keys(envSchema.shape) as (keyof ParsedEnv)[];

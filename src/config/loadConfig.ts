@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { parseUpstreamDateTime } from '../time/parse.ts';
+import { ConfigError } from './configError.ts';
+import { authProblems, dashboardProblems } from './crossChecks.ts';
+import { deepFreeze } from './deepFreeze.ts';
+import { envSchema, type ParsedEnv } from './envSchema.ts';
+import { STREAM_DEFAULTS } from './streamDefaults.ts';
+import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from './types.ts';
+
+/**
+ * Reads the environment (CONTRACT.md section 2) into a validated, deep-frozen `Config`.
+ * Throws `ConfigError` listing every problem, one line each, naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const present = presentValues(env);
+  const parsed = envSchema.safeParse(present);
+  const problems = parsed.success ? [] : parsed.error.issues.map(issueLine);
+  problems.push(...authProblems(present), ...dashboardProblems(present));
+  if (!parsed.success) throw new ConfigError(problems);
+
+  const syncStart = parseSyncStart(parsed.data, problems);
+  const streams = mergeStreams(parsed.data.FULFILLMENT_STREAMS, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(assemble(parsed.data, syncStart, streams));
+}
+
+/** Blank values count as unset; everything else is trimmed by the field parsers. */
+function presentValues(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    out[name] = value !== undefined && value.trim() !== '' ? value : undefined;
+  }
+  return out;
+}
+
+function issueLine(issue: z.core.$ZodIssue): string {
+  const [variable, ...inner] = issue.path.map(String);
+  const where = inner.length > 0 ? `${variable} (at ${inner.join('.')})` : variable;
+  return `${where}: ${issue.message}`;
+}
+
+function parseSyncStart(env: ParsedEnv, problems: string[]): Date | undefined {
+  const raw = env.FULFILLMENT_SYNC_START;
+  if (raw === undefined) return undefined;
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  try {
+    if (!iso.test(raw)) throw new Error('not ISO');
+    // A date or a date-time without offset is wall-clock time in the configured zone.
+    return parseUpstreamDateTime(raw, env.FULFILLMENT_TIMEZONE);
+  } catch {
+    problems.push(
+      `FULFILLMENT_SYNC_START: must be an ISO date (2026-01-31) or date-time (2026-01-31T08:00, optional offset), got ${JSON.stringify(raw.slice(0, 60))}`,
+    );
+    return undefined;
+  }
+}
+
+function mergeStreams(
+  overrides: ParsedEnv['FULFILLMENT_STREAMS'],
+  problems: string[],
+): Record<StreamName, StreamSettings> {
+  const streams = {} as Record<StreamName, StreamSettings>;
+  for (const name of STREAM_NAMES) {
+    const merged: StreamSettings = { ...STREAM_DEFAULTS[name] };
+    for (const [key, value] of Object.entries(overrides[name] ?? {})) {
+      if (value !== undefined) merged[key as keyof StreamSettings] = value;
+    }
+    if (merged.minWindowSize > merged.windowSize) {
+      problems.push(
+        `FULFILLMENT_STREAMS (at ${name}): minWindowSize ${merged.minWindowSize} must not exceed windowSize ${merged.windowSize}`,
+      );
+    }
+    streams[name] = merged;
+  }
+  return streams;
+}
+
+function assemble(
+  env: ParsedEnv,
+  syncStart: Date | undefined,
+  streams: Record<StreamName, StreamSettings>,
+): Config {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    api: {
+      baseUrl: env.FULFILLMENT_API_URL,
+      token: env.FULFILLMENT_API_TOKEN,
+      tokenUrl: env.FULFILLMENT_TOKEN_URL,
+      clientId: env.FULFILLMENT_CLIENT_ID,
+      clientSecret: env.FULFILLMENT_CLIENT_SECRET,
+      timeoutMs: env.FULFILLMENT_TIMEOUT_MS,
+      rateLimitRps: env.FULFILLMENT_RATE_LIMIT_RPS,
+      queryParams: env.FULFILLMENT_QUERY_PARAMS,
+      maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
+    },
+    sandbox: env.FULFILLMENT_API_URL === undefined,
+    // Sandbox defaults for these come from the simulator's world, decided where it starts.
+    supplierIds: env.FULFILLMENT_SUPPLIER_IDS,
+    accountNumbers: env.FULFILLMENT_ACCOUNT_NUMBERS,
+    syncStart,
+    timezone: env.FULFILLMENT_TIMEZONE,
+    streams,
+    events: {
+      lowStockThreshold: env.FULFILLMENT_LOW_STOCK_THRESHOLD,
+      lowStockThresholdsBySku: env.FULFILLMENT_LOW_STOCK_THRESHOLDS,
+      deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
+    },
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
+      shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,
+    },
+    httpPort: env.HTTP_PORT,
+    dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
+    logLevel: env.LOG_LEVEL,
+  };
+}

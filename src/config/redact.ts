@@ -1,0 +1,50 @@
+import type { Config } from './types.ts';
+
+/** What a secret is printed as; a secret that is unset stays `null`, so "is it set?" stays visible. */
+export const REDACTED = '***';
+
+/** `url` with its password (and a bare username-as-token) replaced by `***`; unparseable text is hidden whole. */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return REDACTED;
+  }
+  if (parsed.password !== '') parsed.password = REDACTED;
+  // Secret query parameters (e.g. ?password=, ?token=) are hidden too.
+  for (const key of [...parsed.searchParams.keys()]) {
+    if (/pass|secret|token|key/i.test(key)) parsed.searchParams.set(key, REDACTED);
+  }
+  return parsed.toString().replace(/%2A%2A%2A/g, REDACTED);
+}
+
+function secret(value: string | undefined): string | null {
+  return value === undefined ? null : REDACTED;
+}
+
+function optionalUrl(value: string | undefined): string | null {
+  return value === undefined ? null : redactUrl(value);
+}
+
+/**
+ * The configuration as a plain JSON-ready object for printing: secrets become `***` (or `null` when
+ * unset), passwords inside URLs become `***`, dates become ISO strings.
+ */
+export function redactConfig(config: Config): Record<string, unknown> {
+  return {
+    ...config,
+    databaseUrl: redactUrl(config.databaseUrl),
+    redisUrl: redactUrl(config.redisUrl),
+    api: {
+      ...config.api,
+      baseUrl: optionalUrl(config.api.baseUrl),
+      token: secret(config.api.token),
+      tokenUrl: optionalUrl(config.api.tokenUrl),
+      clientId: config.api.clientId ?? null,
+      clientSecret: secret(config.api.clientSecret),
+    },
+    syncStart: config.syncStart?.toISOString() ?? null,
+    dashboard: { user: config.dashboard.user ?? null, password: secret(config.dashboard.password) },
+  };
+}
