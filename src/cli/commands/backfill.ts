@@ -1,0 +1,167 @@
+import { Queue } from 'bullmq';
+import type { Command } from 'commander';
+import {
+  BACKFILL_WINDOW_JOB,
+  backfillWindowJobId,
+  backfillWindowRetry,
+} from '../../../jobs/backfillWindow.ts';
+import {
+  BACKFILL_STREAMS,
+  BackfillInputError,
+  isBackfillStream,
+  planBackfillWindows,
+} from '../../backfill/plan.ts';
+import { createProgressDisplay } from '../../backfill/progress.ts';
+import { type BackfillSummary, runBackfill } from '../../backfill/runBackfill.ts';
+import { backfillIdOf, finishedWindows, windowKey } from '../../backfill/windowsStore.ts';
+import { createDatabase } from '../../db/client.ts';
+import { openUpstream } from '../../runtime/upstream.ts';
+import { createWorkerRedis } from '../../worker/connections.ts';
+import { createEngineRunner } from '../../worker/engineRunner.ts';
+import { DEFAULT_QUEUE_PREFIX, JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
+import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
+import type { CliContext } from '../context.ts';
+import { UsageError } from '../usageError.ts';
+
+/** Options of `backfill`. */
+export interface BackfillCommandOptions {
+  stream: string;
+  from: string;
+  to: string;
+  scope?: string;
+  emitEvents?: boolean;
+  queue?: boolean;
+  windowDays?: string;
+  queuePrefix?: string;
+}
+
+/** The summary line printed at the end. */
+export function describeBackfill(summary: BackfillSummary): string {
+  const fresh = summary.windowsDone - summary.windowsResumed;
+  return `backfill ${summary.backfillId}: ${summary.windowsDone}/${summary.windowsTotal} windows done (${fresh} fetched now, ${summary.windowsResumed} already done), ${summary.recordsFetched} records, ${Math.round(summary.elapsedMs / 1000)}s, scopes ${summary.scopes.join(', ')}`;
+}
+
+/** Runs `backfill`; bad input throws UsageError (exit 2). */
+export async function backfillAction(context: CliContext, options: BackfillCommandOptions): Promise<number> {
+  if (!isBackfillStream(options.stream)) {
+    throw new UsageError(`--stream must be one of ${BACKFILL_STREAMS.join(', ')} (got "${options.stream}").`);
+  }
+  const stream = options.stream;
+  const windowDays = options.windowDays === undefined ? 1 : Number(options.windowDays);
+  if (!Number.isInteger(windowDays) || windowDays < 1)
+    throw new UsageError('--window-days must be a whole number >= 1.');
+  const config = context.config();
+  let windows: ReturnType<typeof planBackfillWindows>;
+  try {
+    windows = planBackfillWindows({
+      fromDay: options.from,
+      toDay: options.to,
+      windowDays,
+      timezone: config.timezone,
+    });
+  } catch (error) {
+    if (error instanceof BackfillInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  const logger = context.logger().child({ command: 'backfill' });
+  const upstream = await openUpstream(config, logger);
+  const database = createDatabase(config.databaseUrl, {
+    max: 2,
+    applicationName: 'fulfillment-sync backfill',
+  });
+  try {
+    const known = STREAM_SCOPE_KIND[stream] === 'account' ? upstream.accountNumbers : upstream.supplierIds;
+    if (options.scope !== undefined && !known.includes(options.scope)) {
+      throw new UsageError(
+        `unknown scope "${options.scope}" for ${stream}; configured: ${known.join(', ') || '(none)'}`,
+      );
+    }
+    const scopes = options.scope === undefined ? [...known] : [options.scope];
+    const backfillId = backfillIdOf(stream, options.from, options.to);
+    const emitEvents = options.emitEvents ?? false;
+    if (options.queue) {
+      const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+      const redis = createWorkerRedis(config.redisUrl);
+      const queue = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix });
+      let added = 0;
+      try {
+        for (const scope of scopes) {
+          const done = await finishedWindows(database.pool, backfillId, stream, scope);
+          for (const w of windows.filter((x) => !done.has(windowKey(x)))) {
+            const payload = {
+              stream,
+              scope,
+              from: w.from.toISOString(),
+              to: w.to.toISOString(),
+              emitEvents,
+              backfillId,
+            };
+            await queue.add(BACKFILL_WINDOW_JOB, payload, {
+              ...backfillWindowRetry,
+              ...JOB_RETENTION,
+              jobId: backfillWindowJobId(payload),
+            });
+            added += 1;
+          }
+        }
+      } finally {
+        await queue.close();
+        redis.disconnect();
+      }
+      context.print(
+        `backfill ${backfillId}: enqueued ${added} of ${windows.length * scopes.length} windows (the rest were done).`,
+      );
+      return 0;
+    }
+    const runSync = createEngineRunner({
+      pool: database.pool,
+      client: upstream.client,
+      config,
+      logger,
+      lockMode: 'wait',
+    });
+    const display = createProgressDisplay(windows.length * scopes.length);
+    try {
+      const summary = await runBackfill({
+        pool: database.pool,
+        runSync,
+        backfillId,
+        stream,
+        scopes,
+        windows,
+        emitEvents,
+        onProgress: display.update,
+      });
+      display.stop();
+      context.print(describeBackfill(summary));
+      return 0;
+    } catch (error) {
+      display.stop();
+      context.printError(
+        `backfill stopped: ${(error as Error).message}; run the same command again to resume.`,
+      );
+      return 1;
+    }
+  } finally {
+    await database.close();
+    await upstream.close();
+  }
+}
+
+/** Registers `backfill`. */
+export function registerBackfillCommand(program: Command, context: CliContext): void {
+  program
+    .command('backfill')
+    .description('re-read a date range of one stream, window by window; resumable; never moves the cursor')
+    .requiredOption('--stream <name>', `one of ${BACKFILL_STREAMS.join(', ')}`)
+    .requiredOption('--from <day>', 'first day, yyyy-MM-dd (in FULFILLMENT_TIMEZONE)')
+    .requiredOption('--to <day>', 'last day, yyyy-MM-dd, inclusive')
+    .option('--scope <id>', 'only this supplier id or account number')
+    .option('--emit-events', 'deliver the events this backfill derives (suppressed by default)')
+    .option('--queue', 'enqueue one job per window for the workers instead of running in-process')
+    .option('--window-days <n>', 'days per window (default 1)')
+    .option('--queue-prefix <prefix>', 'Redis key prefix of the queues')
+    .action(async (options: BackfillCommandOptions) => {
+      process.exitCode = await backfillAction(context, options);
+    });
+}

@@ -1,0 +1,159 @@
+import { Queue } from 'bullmq';
+import type { Command } from 'commander';
+import type { Pool } from 'pg';
+import { createDatabase } from '../../db/client.ts';
+import { createClientRedis } from '../../worker/connections.ts';
+import { DEFAULT_QUEUE_PREFIX, QUEUE_NAMES } from '../../worker/queues.ts';
+import type { CliContext } from '../context.ts';
+
+/** One line of `status`: a stream for a scope. */
+export interface StreamStatus {
+  stream: string;
+  scope: string;
+  lastSuccessAt: string | null;
+  lagSeconds: number | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  rows24h: number;
+  events24h: number;
+  /** Sync jobs waiting, delayed or active for this stream and scope; null when Redis is unavailable. */
+  queueDepth: number | null;
+}
+
+/** Reads the per stream and scope status from sync.cursors and sync.runs. */
+export async function readStreamStatus(pool: Pool, now = new Date()): Promise<StreamStatus[]> {
+  const res = await pool.query<{
+    stream: string;
+    scope: string;
+    last_success_at: Date | null;
+    last_error: string | null;
+    last_error_at: Date | null;
+    rows24h: string;
+    events24h: string;
+  }>(
+    `WITH keys AS (SELECT stream, scope FROM sync.cursors UNION SELECT DISTINCT stream, scope FROM sync.runs)
+     SELECT k.stream, k.scope, c.last_success_at,
+            e.error AS last_error, e.finished_at AS last_error_at,
+            coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h
+       FROM keys k
+       LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
+       LEFT JOIN LATERAL (
+         SELECT error, finished_at FROM sync.runs f
+          WHERE f.stream = k.stream AND f.scope = k.scope AND f.status = 'failed'
+            AND (c.last_success_at IS NULL OR f.finished_at > c.last_success_at)
+          ORDER BY f.finished_at DESC LIMIT 1) e ON true
+       LEFT JOIN LATERAL (
+         SELECT sum(inserted + updated) AS rows, sum(events) AS events FROM sync.runs w
+          WHERE w.stream = k.stream AND w.scope = k.scope AND w.started_at > $1::timestamptz - interval '24 hours') r ON true
+      ORDER BY k.stream, k.scope`,
+    [now],
+  );
+  return res.rows.map((r) => ({
+    stream: r.stream,
+    scope: r.scope,
+    lastSuccessAt: r.last_success_at?.toISOString() ?? null,
+    lagSeconds: r.last_success_at ? Math.round((now.getTime() - r.last_success_at.getTime()) / 1000) : null,
+    lastError: r.last_error,
+    lastErrorAt: r.last_error_at?.toISOString() ?? null,
+    rows24h: Number(r.rows24h),
+    events24h: Number(r.events24h),
+    queueDepth: null,
+  }));
+}
+
+/** Counts queued sync jobs per `stream:scope`; undefined when Redis cannot be reached quickly. */
+export async function readQueueDepths(
+  redisUrl: string,
+  prefix: string,
+): Promise<Map<string, number> | undefined> {
+  const redis = createClientRedis(redisUrl);
+  redis.on('error', () => {}); // unreachable Redis is reported as 'unavailable', not thrown
+  try {
+    await Promise.race([
+      redis.connect(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500)),
+    ]);
+    const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+    try {
+      const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'prioritized'], 0, 5000);
+      const depths = new Map<string, number>();
+      for (const job of jobs) {
+        const key = `${job?.data?.stream}:${job?.data?.scope}`;
+        depths.set(key, (depths.get(key) ?? 0) + 1);
+      }
+      return depths;
+    } finally {
+      await queue.close();
+    }
+  } catch {
+    return undefined;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function formatLag(seconds: number | null): string {
+  if (seconds === null) return 'never';
+  if (seconds < 120) return `${seconds}s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)}m`;
+  return `${Math.round(seconds / 3600)}h`;
+}
+
+/** The human table of `status`. */
+export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable: boolean): string[] {
+  const header = ['stream', 'scope', 'last success', 'lag', 'rows 24h', 'events 24h', 'queue', 'last error'];
+  const body = rows.map((r) => [
+    r.stream,
+    r.scope,
+    r.lastSuccessAt ?? 'never',
+    formatLag(r.lagSeconds),
+    String(r.rows24h),
+    String(r.events24h),
+    redisAvailable ? String(r.queueDepth ?? 0) : 'unavailable',
+    r.lastError ? `${r.lastErrorAt} ${r.lastError.slice(0, 80)}` : '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  if (rows.length === 0)
+    return [line(header), '(no runs yet: start `fulfillment-sync worker` or run `sync --once`)'];
+  return [line(header), ...body.map(line)];
+}
+
+/** `status [--json]`: prints the table (or JSON) and answers the exit code. */
+export async function statusAction(
+  context: CliContext,
+  options: { json?: boolean; queuePrefix?: string },
+): Promise<number> {
+  const config = context.config();
+  const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
+  try {
+    const rows = await readStreamStatus(database.pool);
+    const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+    const depths = await readQueueDepths(config.redisUrl, prefix);
+    for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
+    if (options.json) {
+      context.print(JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows }));
+    } else {
+      for (const line of formatStatusTable(rows, depths !== undefined)) context.print(line);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Registers `status`. */
+export function registerStatusCommand(program: Command, context: CliContext): void {
+  program
+    .command('status')
+    .description('per stream and scope: last success, lag, last error, rows and events in 24 h, queue depth')
+    .option('--json', 'JSON for scripts')
+    .option('--queue-prefix <prefix>', 'Redis key prefix of the queues')
+    .action(async (options: { json?: boolean; queuePrefix?: string }) => {
+      process.exitCode = await statusAction(context, options);
+    });
+}

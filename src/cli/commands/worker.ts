@@ -1,0 +1,119 @@
+import type { Command } from 'commander';
+import { markWindowFinished } from '../../backfill/windowsStore.ts';
+import { createDatabase } from '../../db/client.ts';
+import { createHttpApp } from '../../http/app.ts';
+import { postgresReady, redisReady } from '../../http/readiness.ts';
+import { startHttpServer } from '../../http/server.ts';
+import { openUpstream } from '../../runtime/upstream.ts';
+import { createEngineRunner } from '../../worker/engineRunner.ts';
+import { wireMetricSources } from '../../worker/metricsSources.ts';
+import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+import { startWorker } from '../../worker/worker.ts';
+import type { CliContext } from '../context.ts';
+
+/** Options of `worker`. */
+export interface WorkerCommandOptions {
+  queuePrefix?: string;
+  concurrency?: string;
+}
+
+/**
+ * Runs the worker until SIGTERM/SIGINT: registers the schedules, processes jobs, serves HTTP_PORT,
+ * and on a signal stops taking jobs, finishes or releases running ones, closes Redis and Postgres
+ * and exits 0 within config.worker.shutdownTimeoutMs.
+ */
+export async function workerAction(context: CliContext, options: WorkerCommandOptions): Promise<void> {
+  const baseConfig = context.config();
+  const logger = context.logger().child({ command: 'worker' });
+  const upstream = await openUpstream(baseConfig, logger);
+  // Sandbox mode fills in the simulator's suppliers and accounts.
+  const config = {
+    ...baseConfig,
+    supplierIds: upstream.supplierIds,
+    accountNumbers: upstream.accountNumbers,
+    worker: {
+      ...baseConfig.worker,
+      concurrency: options.concurrency ? Number(options.concurrency) : baseConfig.worker.concurrency,
+    },
+  };
+  const database = createDatabase(config.databaseUrl, {
+    max: config.worker.concurrency + 2,
+    applicationName: 'fulfillment-sync worker',
+    onIdleError: (error) => logger.warn({ err: error.message }, 'idle Postgres connection failed'),
+  });
+  const runSync = createEngineRunner({ pool: database.pool, client: upstream.client, config, logger });
+  const worker = await startWorker({
+    config,
+    logger,
+    prefix: options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
+    runSync,
+    fetchOrderDetails: async ({ accountNumber }) => {
+      // The orders stream fetches every pending detail request of the account, this one included.
+      await runSync({ stream: 'orders', scope: accountNumber, mode: 'incremental' });
+    },
+    onBackfillWindowDone: (payload, outcome) =>
+      markWindowFinished(
+        database.pool,
+        {
+          backfillId: payload.backfillId,
+          stream: payload.stream,
+          scope: payload.scope,
+          window: { from: new Date(payload.from), to: new Date(payload.to) },
+        },
+        outcome.recordsFetched,
+      ),
+  });
+  const queues = Object.values(worker.queues);
+  wireMetricSources(queues, database.pool);
+  const app = createHttpApp({
+    readiness: {
+      postgres: () => postgresReady(database.pool),
+      redis: () => redisReady(worker.redis),
+      schedules: () => worker.schedulesRegistered(),
+    },
+    queues,
+    dashboard: config.dashboard,
+  });
+  const http = await startHttpServer(app, config.httpPort);
+  logger.info(
+    { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox },
+    'worker started',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const budget = config.worker.shutdownTimeoutMs;
+    logger.info({ signal, timeoutMs: budget }, 'shutting down: no new jobs, finishing running ones');
+    // Whatever happens below, the process is gone within the budget.
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(0);
+    }, budget).unref();
+    const { released } = await worker.close(Math.max(0, budget - 1500));
+    await http.close();
+    // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
+    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    await upstream.close().catch(() => undefined);
+    logger.info({ released }, 'worker stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  // Keep the action pending: the process lives until a signal.
+  await new Promise(() => {});
+}
+
+/** Registers `worker`. */
+export function registerWorkerCommand(program: Command, context: CliContext): void {
+  program
+    .command('worker')
+    .description('process jobs, register the schedules and serve health, metrics and the dashboard')
+    .option(
+      '--queue-prefix <prefix>',
+      'Redis key prefix of the queues (default FULFILLMENT_QUEUE_PREFIX or fulfillment-sync)',
+    )
+    .option('--concurrency <n>', 'jobs processed at once by this worker (default from the configuration)')
+    .action((options: WorkerCommandOptions) => workerAction(context, options));
+}
