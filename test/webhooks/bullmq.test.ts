@@ -7,6 +7,7 @@ import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
+import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 import { createTestDatabase, startReceiver, testEvent, waitFor } from './harness.ts';
 
@@ -111,6 +112,34 @@ describe('BullMQ delivery', () => {
       expect(receiver.received('/loop')[0]?.headers['webhook-id']).toBe(id);
     } finally {
       await loop.stop();
+    }
+  });
+
+  it('startWebhookDelivery wires queue, worker and relay for the worker process', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') });
+    await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
+      endpoint.id,
+    ]);
+    receiver.on('/runtime', endpoint.secret, (_r, count) => ({ status: count === 1 ? 500 : 200 }));
+    const runtimePrefix = `${prefix}_rt`;
+    const runtimeWorkerRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const delivery = await startWebhookDelivery({
+      pool: database.pool,
+      databaseUrl: database.url,
+      producerConnection: producer,
+      workerConnection: runtimeWorkerRedis,
+      prefix: runtimePrefix,
+      schedule: SHORT_SCHEDULE,
+      relayIntervalMs: 60_000,
+    });
+    try {
+      const [id] = await commitEvents([testEvent()]);
+      await waitFor(() => receiver.received('/runtime').length === 2);
+      expect(receiver.received('/runtime').map((r) => r.headers['webhook-id'])).toEqual([id, id]);
+    } finally {
+      await delivery.close();
+      runtimeWorkerRedis.disconnect();
+      await deletePrefix(redisUrl, runtimePrefix);
     }
   });
 });
