@@ -11,11 +11,12 @@ export function redactUrl(url: string): string {
   } catch {
     return REDACTED;
   }
-  if (parsed.password !== '') parsed.password = REDACTED;
   // Secret query parameters (e.g. ?password=, ?token=) are hidden too.
-  for (const key of [...parsed.searchParams.keys()]) {
-    if (/pass|secret|token|key/i.test(key)) parsed.searchParams.set(key, REDACTED);
-  }
+  const secretParams = [...parsed.searchParams.keys()].filter((key) => /pass|secret|token|key/i.test(key));
+  // Nothing to hide: print the value as configured (URL.toString would add a trailing slash).
+  if (parsed.password === '' && secretParams.length === 0) return url;
+  if (parsed.password !== '') parsed.password = REDACTED;
+  for (const key of secretParams) parsed.searchParams.set(key, REDACTED);
   return parsed.toString().replace(/%2A%2A%2A/g, REDACTED);
 }
 

@@ -35,7 +35,7 @@ describe('redactConfig', () => {
     expect(printed).toMatchObject({
       databaseUrl: 'postgres://app:***@db/wh',
       redisUrl: 'redis://:***@cache:6379',
-      api: { token: '***', clientSecret: null, baseUrl: 'https://api.example.com/' },
+      api: { token: '***', clientSecret: null, baseUrl: 'https://api.example.com' },
       dashboard: { user: 'admin', password: '***' },
       syncStart: '2026-01-01T00:00:00.000Z',
     });
