@@ -124,6 +124,19 @@ export async function applyWindow<R, C>(args: {
     });
     apiCalls += enriched.apiCalls;
     changedRecords = enriched.records;
+    // Events and hooks see the enriched record (e.g. an IN's detail, which its rules read).
+    const byKey = new Map<string, R>();
+    for (const r of changedRecords) {
+      try {
+        byKey.set(keyOf(entity.row(r, ctx), shape), r);
+      } catch {
+        // A record the stream reshaped beyond its row builder: its change keeps what the stream set.
+      }
+    }
+    for (const change of changes) {
+      const enrichedRecord = byKey.get(keyOf(change.row, shape));
+      if (enrichedRecord !== undefined) change.record = enrichedRecord;
+    }
   }
 
   const inserts = changes.filter((c) => c.kind === 'inserted').map((c) => c.row);

@@ -22,7 +22,9 @@ export class WindowUnsplittableError extends Error {
 function isTooLarge(error: unknown): boolean {
   if (error instanceof WindowTooLargeError || error instanceof UpstreamTimeoutError) return true;
   if (!(error instanceof UpstreamError)) return false;
-  return error.status === 413 || /too large|too many|narrow the (date )?range/i.test(error.upstreamMessage ?? '');
+  return (
+    error.status === 413 || /too large|too many|narrow the (date )?range/i.test(error.upstreamMessage ?? '')
+  );
 }
 
 /**

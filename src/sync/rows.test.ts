@@ -9,7 +9,9 @@ describe('parseDateTime', () => {
     for (const day of ['2026-03-08', '2026-11-01', '2026-06-15']) {
       for (let m = 0; m < 4 * 60; m += 7) {
         const text = `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:13.5`;
-        expect(parseDateTime(text, TZ)?.toISOString(), text).toBe(parseUpstreamDateTime(text, TZ).toISOString());
+        expect(parseDateTime(text, TZ)?.toISOString(), text).toBe(
+          parseUpstreamDateTime(text, TZ).toISOString(),
+        );
       }
     }
     expect(parseDateTime('2026-06-01T10:00:00Z', TZ)?.toISOString()).toBe('2026-06-01T10:00:00.000Z');
