@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipmentUpdate } from '../../src/api/records/index.ts';
+import type { z } from 'zod';
+import {
+  inventoryActivitySchema,
+  invoiceSchema,
+  orderDetailSchema,
+  ownedInventorySchema,
+  ownedProductSchema,
+  productDetailSchema,
+  type ShipmentUpdate,
+  shipmentReturnSchema,
+  shipmentUpdateSchema,
+  transferInDetailSchema,
+  transferOutSchema,
+} from '../../src/api/records/index.ts';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { Zone } from '../../src/simulator/zone.ts';
 import { call, sim } from './helpers.ts';
@@ -94,6 +107,27 @@ describe('advancing the clock', () => {
         endDate: zone.wallMinute(eventTime),
       });
       expect(inEventWindow.body.payload.some((u) => u.header.containerId === h.key)).toBe(false);
+    }
+  });
+
+  it('exports only records that validate against the spec schemas', () => {
+    const truth = s.truth();
+    const groups: Array<[z.ZodType, Record<string, unknown[]>]> = [
+      [shipmentUpdateSchema, truth.shipmentUpdates],
+      [shipmentReturnSchema, truth.returns],
+      [ownedInventorySchema, truth.ownedInventory],
+      [inventoryActivitySchema, truth.inventoryActivity],
+      [transferInDetailSchema, truth.transfersIn],
+      [transferOutSchema, truth.transfersOut],
+      [invoiceSchema, truth.invoices],
+      [ownedProductSchema, truth.ownedProducts],
+      [productDetailSchema, truth.productDetails],
+      [orderDetailSchema, truth.orderDetails],
+    ];
+    for (const [schema, group] of groups) {
+      const rows = Object.values(group).flat();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(schema.safeParse(row).error).toBeUndefined();
     }
   });
 
