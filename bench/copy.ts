@@ -5,7 +5,7 @@ import { quoteIdent, tableInfo, valueKind } from '../src/sync/columns.ts';
 import { wireValue } from '../src/sync/normalize.ts';
 import type { Row } from '../src/sync/types.ts';
 
-function escape(value: string | number | boolean | null): string {
+function copyText(value: string | number | boolean | null): string {
   if (value === null) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   return String(value).replace(
@@ -29,7 +29,7 @@ export async function copyRows(client: pg.PoolClient, table: PgTable, rows: read
   });
   let buffer = '';
   for (const row of rows) {
-    buffer += `${columns.map((c, i) => escape(wireValue(row[c], kinds[i] ?? 'text'))).join('\t')}\n`;
+    buffer += `${columns.map((c, i) => copyText(wireValue(row[c], kinds[i] ?? 'text'))).join('\t')}\n`;
     if (buffer.length > 1 << 20) {
       if (!stream.write(buffer)) await new Promise((r) => stream.once('drain', r));
       buffer = '';

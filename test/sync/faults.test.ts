@@ -4,6 +4,7 @@ import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } 
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.ts';
+import type { RegisteredStream } from '../../src/streams/index.ts';
 import { invoicesStream } from '../../src/streams/invoices.ts';
 import { returnsStream } from '../../src/streams/returns.ts';
 import { shipmentsStream } from '../../src/streams/shipments.ts';
@@ -53,17 +54,16 @@ afterAll(async () => {
 const run = (
   client: FulfillmentClient,
   config: Config,
-  stream: typeof invoicesStream | typeof returnsStream | typeof shipmentsStream,
+  stream: RegisteredStream,
   account: string,
   now: Date,
 ) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the three streams differ in record type only.
   runStream({
     pool: t.pool,
     client,
     config,
     logger,
-    stream: stream as any,
+    stream,
     scope: { kind: 'account', id: account },
     now,
   });

@@ -22,7 +22,7 @@ import { tuplesWritten } from './tuples.ts';
  */
 
 const SLOW = process.env.SLOW_TESTS === '1';
-const STEP_MINUTES = SLOW ? 15 : 240;
+const STEP_MINUTES = SLOW ? 15 : 360;
 const DAYS = 7;
 const logger = pino({ level: 'silent' });
 // biome-ignore lint/suspicious/noExplicitAny: the four streams have different record types.
