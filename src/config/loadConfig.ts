@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { QueryParamOverrideError, resolveQueryParams } from '../api/queryParams.ts';
 import { parseUpstreamDateTime } from '../time/parse.ts';
 import { ConfigError } from './configError.ts';
 import { authProblems, dashboardProblems } from './crossChecks.ts';
@@ -20,6 +21,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 
   const syncStart = parseSyncStart(parsed.data, problems);
   const streams = mergeStreams(parsed.data.FULFILLMENT_STREAMS, problems);
+  checkQueryParams(parsed.data.FULFILLMENT_QUERY_PARAMS, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(assemble(parsed.data, syncStart, streams));
 }
@@ -52,6 +54,16 @@ function parseSyncStart(env: ParsedEnv, problems: string[]): Date | undefined {
       `FULFILLMENT_SYNC_START: must be an ISO date (2026-01-31) or date-time (2026-01-31T08:00, optional offset), got ${JSON.stringify(raw.slice(0, 60))}`,
     );
     return undefined;
+  }
+}
+
+/** An override naming an unknown operation or parameter is caught at start, not at the first call. */
+function checkQueryParams(overrides: ParsedEnv['FULFILLMENT_QUERY_PARAMS'], problems: string[]): void {
+  try {
+    resolveQueryParams(overrides);
+  } catch (error) {
+    if (!(error instanceof QueryParamOverrideError)) throw error;
+    for (const problem of error.problems) problems.push(`FULFILLMENT_QUERY_PARAMS: ${problem}`);
   }
 }
 

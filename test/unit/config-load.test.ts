@@ -84,7 +84,7 @@ describe('loadConfig values', () => {
       FULFILLMENT_ACCOUNT_NUMBERS: 'A1',
       FULFILLMENT_SYNC_START: '2026-01-31',
       FULFILLMENT_TIMEZONE: 'America/New_York',
-      FULFILLMENT_QUERY_PARAMS: '{"Shipments/Updates": {"beginDate": "from"}}',
+      FULFILLMENT_QUERY_PARAMS: '{"GET Shipments/Updates": {"beginDate": "from"}}',
       FULFILLMENT_RATE_LIMIT_RPS: '2.5',
       FULFILLMENT_TIMEOUT_MS: '1000',
       FULFILLMENT_MAX_ROWS_PER_WINDOW: '100',
@@ -107,7 +107,7 @@ describe('loadConfig values', () => {
     expect(config.accountNumbers).toEqual(['A1']);
     // A date alone is midnight in the configured zone.
     expect(config.syncStart?.toISOString()).toBe('2026-01-31T05:00:00.000Z');
-    expect(config.api.queryParams).toEqual({ 'Shipments/Updates': { beginDate: 'from' } });
+    expect(config.api.queryParams).toEqual({ 'GET Shipments/Updates': { beginDate: 'from' } });
     expect(config.api.rateLimitRps).toBe(2.5);
     expect(config.streams.shipments).toMatchObject({
       windowSize: 30,
@@ -185,6 +185,8 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_SYNC_START', '2026-02-30'],
     ['FULFILLMENT_QUERY_PARAMS', '{oops'],
     ['FULFILLMENT_QUERY_PARAMS', '{"Shipments/Updates": {"beginDate": 5}}'],
+    ['FULFILLMENT_QUERY_PARAMS', '{"GET Shipments/Updatez": {"beginDate": "from"}}'],
+    ['FULFILLMENT_QUERY_PARAMS', '{"GET Shipments/Updates": {"startDate": "from"}}'],
     ['FULFILLMENT_STREAMS', '{"shipmentz": {}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 0}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowsize": 5}}'],
