@@ -52,8 +52,16 @@ export async function tailEvents(options: TailOptions): Promise<void> {
     }
     if (printed.size > 4 * LATE_COMMIT_SLACK) trimOldest(printed, 2 * LATE_COMMIT_SLACK);
   };
+  // A burst of notifications (a first load commits thousands at once) queues at most one more read.
+  let queued = false;
   const wake = () => {
-    reading = reading.then(read, read);
+    if (queued) return;
+    queued = true;
+    reading = reading.then(async () => {
+      queued = false;
+      // A failed read (database restarting) is reported; the next wake or tick tries again.
+      await read().catch((error: Error) => options.onListenError?.(error));
+    });
   };
 
   const listener = await openListener(options, wake);
