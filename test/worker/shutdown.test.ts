@@ -1,0 +1,102 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import { QUEUE_NAMES } from '../../src/worker/queues.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { deletePrefix, uniquePrefix, waitFor } from './fixtures.ts';
+import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
+
+const redisUrl = inject('redisUrl');
+const prefix = uniquePrefix('sigterm');
+let t: TestDatabase;
+let sim: RunningSimulator;
+let redis: Redis;
+let queue: Queue;
+const children: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sim = await startSimulator({
+    seed: 5,
+    clock: 'manual',
+    start: new Date('2026-11-12T18:00:00Z'),
+    volume: { historyDays: 4 },
+  });
+  redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of children) c.child.kill('SIGKILL');
+  await queue?.close();
+  redis?.disconnect();
+  await sim?.close();
+  await t?.close();
+  await deletePrefix(redisUrl, prefix);
+});
+
+function env(): Record<string, string> {
+  return {
+    DATABASE_URL: t.url,
+    REDIS_URL: redisUrl,
+    FULFILLMENT_API_URL: sim.url,
+    FULFILLMENT_API_TOKEN: 'sandbox-token',
+    FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    // Many small windows, so the sync is still running when the signal comes.
+    FULFILLMENT_STREAMS: JSON.stringify({ shipments: { windowSize: 30, minWindowSize: 1 } }),
+    FULFILLMENT_QUEUE_PREFIX: prefix,
+    WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
+    WORKER_CONCURRENCY: '1',
+  };
+}
+
+async function runs(account: string) {
+  const res = await t.pool.query<{ status: string; window_end: Date }>(
+    `SELECT status, window_end FROM sync.runs WHERE stream = 'shipments' AND scope = $1 ORDER BY id`,
+    [account],
+  );
+  return res.rows;
+}
+
+describe('SIGTERM during a sync', () => {
+  it('exits 0 in time, keeps only committed windows, and the next worker finishes the work', async () => {
+    const account = sim.world.accounts[0]!.number;
+    const first = spawnWorker(env());
+    children.push(first);
+    await first.waitForLog(/worker started/);
+    const payload = { stream: 'shipments' as const, scope: account };
+    const job = await queue.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
+    await waitFor('a few windows stored', async () => (await runs(account)).length >= 3, 30_000);
+
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    const exit = await first.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(3000 + 1500);
+    expect(first.lines.some((l) => /"released":1/.test(l))).toBe(true);
+
+    // Committed windows only: the cursor is exactly the end of the last stored window.
+    const stored = await runs(account);
+    expect(stored.every((r) => r.status === 'succeeded' || r.status === 'partial')).toBe(true);
+    const cursor = await t.pool.query(
+      'SELECT position_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
+      ['shipments', account],
+    );
+    const lastEnd = Math.max(...stored.map((r) => r.window_end.getTime()));
+    expect(cursor.rows[0].position_at.getTime()).toBeGreaterThanOrEqual(lastEnd);
+    expect(await job.getState()).toBe('waiting');
+
+    const second = spawnWorker(env());
+    children.push(second);
+    await waitFor('finished by the next worker', async () => (await job.getState()) === 'completed', 60_000);
+    const cursorAfter = await t.pool.query(
+      'SELECT position_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
+      ['shipments', account],
+    );
+    expect(cursorAfter.rows[0].position_at.getTime()).toBeGreaterThanOrEqual(sim.clock.now() - 60 * 60_000);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+  }, 120_000);
+});
