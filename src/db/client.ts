@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { effectiveUrl } from './urls.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database every module receives (never constructs). */
@@ -36,7 +37,7 @@ export interface DatabaseOptions {
  */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: effectiveUrl(url),
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'fulfillment-sync',
   });

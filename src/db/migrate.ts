@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { databaseNameOf, quoteIdent, withDatabase } from './urls.ts';
+import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -41,7 +41,11 @@ export class MigrationError extends Error {
  * Creates the database if it is missing, then applies the pending migrations under a Postgres
  * advisory lock, so several processes may run it at once. Idempotent.
  */
-export async function runMigrations(url: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+export async function runMigrations(
+  configuredUrl: string,
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
+  const url = effectiveUrl(configuredUrl);
   const database = databaseNameOf(url);
   const createdDatabase = await ensureDatabase(url);
   if (createdDatabase) options.logger?.info({ database }, 'created database');
@@ -80,7 +84,8 @@ export async function runMigrations(url: string, options: MigrateOptions = {}): 
  * Creates the database named by `url` when it does not exist, through the `postgres` maintenance
  * database. Another process creating it at the same moment is fine. Returns whether it created it.
  */
-export async function ensureDatabase(url: string): Promise<boolean> {
+export async function ensureDatabase(configuredUrl: string): Promise<boolean> {
+  const url = effectiveUrl(configuredUrl);
   const database = databaseNameOf(url);
   if (await canConnect(url)) return false;
   const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });

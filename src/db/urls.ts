@@ -1,3 +1,5 @@
+import { userInfo } from 'node:os';
+
 /** The database name a Postgres URL points at. */
 export function databaseNameOf(url: string): string {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
@@ -18,13 +20,13 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** A URL safe to log: the password replaced. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '<unparseable database url>';
-  }
+/**
+ * The URL pg should connect with. pg takes a missing user name from $USER, which minimal shells
+ * and containers leave unset; Postgres' own clients fall back to the OS user, so we do the same.
+ */
+export function effectiveUrl(url: string, env: NodeJS.ProcessEnv = process.env): string {
+  const u = new URL(url);
+  if (u.username || env.PGUSER || env.USER) return url;
+  u.username = encodeURIComponent(userInfo().username);
+  return u.toString();
 }

@@ -1,6 +1,7 @@
-import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateAction, registerMigrateCommand } from '../../src/cli/commands/migrate.ts';
+import { migrateAction } from '../../src/cli/commands/migrate.ts';
+import { createCliContext } from '../../src/cli/context.ts';
+import { runCli } from '../../src/cli/run.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';
 
 const target = freshDatabaseUrl();
@@ -35,18 +36,19 @@ describe('fulfillment-sync migrate', () => {
     expect(run.errors.join('\n')).not.toContain('pw-never-printed');
   });
 
-  it('is registered as a command that reads DATABASE_URL', async () => {
-    const previous = { url: process.env.DATABASE_URL, code: process.exitCode };
-    process.env.DATABASE_URL = target.url;
+  it('runs as `fulfillment-sync migrate` with DATABASE_URL from the environment', async () => {
+    const run = capture();
+    const previousCode = process.exitCode;
     try {
-      const program = new Command().exitOverride();
-      registerMigrateCommand(program);
-      await program.parseAsync(['node', 'fulfillment-sync', 'migrate']);
-      expect(process.exitCode).toBe(0);
+      const context = createCliContext({
+        env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: 'silent' },
+        print: run.out.log,
+        printError: run.out.error,
+      });
+      expect(await runCli(['node', 'fulfillment-sync', 'migrate'], context)).toBe(0);
+      expect(run.lines).toEqual([expect.stringMatching(/already up to date|applied/)]);
     } finally {
-      if (previous.url === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previous.url;
-      process.exitCode = previous.code;
+      process.exitCode = previousCode;
     }
   });
 });

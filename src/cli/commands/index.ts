@@ -2,6 +2,7 @@ import { registerBackfillCommand } from './backfill.ts';
 import { registerConfigCommand } from './config.ts';
 import { registerDemoCommand } from './demo.ts';
 import { registerEventsCommand } from './events.ts';
+import { registerMigrateCommand } from './migrate.ts';
 import type { CommandRegistrar } from './registrar.ts';
 import { registerSimulatorCommand } from './simulator.ts';
 import { registerStatusCommand } from './status.ts';
@@ -14,6 +15,7 @@ export type { CommandRegistrar } from './registrar.ts';
 /** Every command of the CLI, in help order. To add one: a file in this folder and one line here. */
 export const commands: readonly CommandRegistrar[] = [
   registerConfigCommand,
+  registerMigrateCommand,
   registerSyncCommand,
   registerSimulatorCommand,
   registerWorkerCommand,

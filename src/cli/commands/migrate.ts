@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/loadConfig.ts';
 import { type MigrateResult, MigrationError, runMigrations } from '../../db/migrate.ts';
 import { databaseNameOf } from '../../db/urls.ts';
+import type { CliContext } from '../context.ts';
 
 /** What `migrate` prints on success (one line; never the URL, which may hold a password). */
 export function describeMigration(database: string, result: MigrateResult): string {
@@ -30,12 +30,14 @@ export async function migrateAction(
 }
 
 /** Registers `migrate`: creates the database if it is missing, then applies the migrations. */
-export function registerMigrateCommand(program: Command): void {
+export function registerMigrateCommand(program: Command, context: CliContext): void {
   program
     .command('migrate')
     .description('create the database if it is missing, then apply the migrations (safe to run concurrently)')
     .action(async () => {
-      const config = loadConfig(process.env);
-      process.exitCode = await migrateAction(config.databaseUrl);
+      process.exitCode = await migrateAction(context.config().databaseUrl, {
+        log: context.print,
+        error: context.printError,
+      });
     });
 }
