@@ -23,7 +23,10 @@ export interface EngineRunnerDeps {
   logger: Logger;
   /** The current time (a simulator's manual clock in tests). */
   now?: () => Date;
-  /** 'skip' (default for jobs): a sync of a stream and scope already running elsewhere is skipped. */
+  /**
+   * 'wait' (default): a window waits for another transaction of the same stream and scope (e.g. of a
+   * worker that is exiting). Run-level exclusivity is the worker's Redis stream lock.
+   */
   lockMode?: 'wait' | 'skip';
   /** Called with every engine result (metrics, progress). */
   onResult?: (result: StreamRunResult) => void;
@@ -55,7 +58,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       ...(windows ? { windows } : {}),
       eventSink: sink,
       ...(deps.now ? { now: deps.now() } : {}),
-      lockMode: deps.lockMode ?? 'skip',
+      lockMode: deps.lockMode ?? 'wait',
     });
     deps.onResult?.(result);
     if (result.status === 'failed') {

@@ -1,4 +1,4 @@
-import { type WorkerOptions as BullWorkerOptions, Job, Queue, Worker } from 'bullmq';
+import { type WorkerOptions as BullWorkerOptions, DelayedError, Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
@@ -15,6 +15,7 @@ import { checkWorkerRedis } from './redisChecks.ts';
 import { retryAfterMsOf } from './retryAfter.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
 import type { OrderDetailFetcher, SyncOutcome, SyncRunner } from './seams.ts';
+import { type HeldLock, tryStreamLock } from './streamLock.ts';
 
 /** What a worker process needs; the engine arrives as functions so this file never builds clients. */
 export interface WorkerOptions {
@@ -67,6 +68,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   } satisfies Record<QueueKind, Queue>;
 
   const active = new Map<string, ActiveJob>();
+  const heldLocks = new Set<HeldLock>();
   const workerRedis: Redis[] = [];
   const common = (): BullWorkerOptions => {
     const connection = createWorkerRedis(config.redisUrl);
@@ -95,6 +97,19 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       async (job, token) => {
         if (job.name !== expected) throw new Error(`unknown job ${job.name} on queue ${queue.name}`);
         active.set(`${queue.name}/${job.id}`, { job, token, queue });
+        let lock: HeldLock | undefined;
+        if (queue !== queues.orderDetails) {
+          // At most one run of a stream and scope at a time across every worker: scheduled and
+          // on-demand jobs are distinct BullMQ jobs, so deduplication alone cannot promise it.
+          const key = `${prefix}:stream-lock:${job.data?.stream}:${job.data?.scope}`;
+          lock = await tryStreamLock(redis, key, options.lockDurationMs ?? 30_000);
+          if (!lock) {
+            active.delete(`${queue.name}/${job.id}`);
+            await job.moveToDelayed(Date.now() + 5_000, token);
+            throw new DelayedError();
+          }
+          heldLocks.add(lock);
+        }
         try {
           return await process(job.data);
         } catch (error) {
@@ -108,6 +123,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           throw error;
         } finally {
           active.delete(`${queue.name}/${job.id}`);
+          if (lock) {
+            heldLocks.delete(lock);
+            await lock.release();
+          }
         }
       },
       {
@@ -165,6 +184,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         logger.warn({ job: job.id, err: (error as Error).message }, 'could not release a running job');
       }
     }
+    // Released jobs must not wait for our stream locks to expire; this process stops running them now.
+    await Promise.all([...heldLocks].map((l) => l.release()));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     for (const connection of [...workerRedis, redis]) connection.disconnect();
     return { released };

@@ -136,4 +136,26 @@ describe('worker', () => {
     );
     expect(finished).toEqual(['inventory:S1']);
   });
+
+  it('never runs the same stream and scope twice at once, even as distinct jobs on two workers', async () => {
+    const prefix = fresh('exclusive');
+    let running = 0;
+    let maxRunning = 0;
+    let done = 0;
+    const runSync = async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      running -= 1;
+      done += 1;
+      return { recordsFetched: 0 };
+    };
+    const a = await start(prefix, { runSync });
+    await start(prefix, { runSync });
+    // Two jobs without deduplication (as a scheduler's job and a manual one would be).
+    await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' });
+    await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' });
+    await waitFor('both done', () => done === 2, 20_000);
+    expect(maxRunning).toBe(1);
+  });
 });
