@@ -142,6 +142,32 @@ describe('in-process delivery with a fake clock', () => {
     expect(await relayOnce({ pool: database.pool, enqueue: queue.enqueue })).toMatchObject({ jobs: 0 });
   });
 
+  it('times out a receiver that never answers, and disables an endpoint failing for longer than allowed', async () => {
+    const endpoint = await onlyEndpoint('/hang');
+    receiver.on('/hang', endpoint.secret, () => ({ status: 0 }));
+    const [id] = await commitEvents([testEvent()]);
+    const clock = fakeClock();
+    const queue = createInProcessDelivery({
+      db: database.pool,
+      now: clock.now,
+      timeoutMs: 200,
+      disableAfterMs: 3_600_000,
+      random: () => 0.5,
+    });
+    await relayOnce({ pool: database.pool, enqueue: queue.enqueue });
+    expect((await queue.runDue()).map((o) => o.kind)).toEqual(['retry']);
+    clock.advance(2 * 3_600_000);
+    expect((await queue.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
+    const attempts = await listAttempts(database.pool, id as string);
+    expect(attempts.map((a) => [a.status, a.error])).toEqual([
+      ['failed', 'timed out'],
+      ['gave_up', 'timed out'],
+    ]);
+    const stored = await getEndpoint(database.pool, endpoint.id);
+    expect(stored?.enabled).toBe(false);
+    expect(stored?.disabledReason).toMatch(/without a success/);
+  });
+
   it('filters by event type and never relays suppressed events', async () => {
     const endpoint = await onlyEndpoint('/typed', ['invoice.paid']);
     receiver.on('/typed', endpoint.secret, () => ({ status: 200 }));

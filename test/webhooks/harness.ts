@@ -59,6 +59,8 @@ export async function startReceiver(): Promise<{
     log.push(entry);
     const count = log.filter((r) => r.path === path).length;
     const answer = route ? route.responder(entry, count) : { status: 404 };
+    // Status 0: never answer (a receiver that hangs); the connection is closed with the server.
+    if (answer.status === 0) return;
     res.writeHead(answer.status, answer.headers ?? {});
     res.end(answer.body ?? '');
   });
