@@ -1,12 +1,12 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
-import { arrayCast, quoteIdent, tableInfo, valueKind } from './columns.ts';
-import { wireValue } from './normalize.ts';
+import { quoteIdent, tableInfo } from './columns.ts';
+import { copyRows } from './copy.ts';
 import type { Row } from './types.ts';
 
 /**
- * Set-based reads and writes of rows: every statement handles a whole chunk through `unnest` of
- * one typed array per column, so the round trips grow with chunks, never with rows.
+ * Set-based reads and writes of rows: every statement handles a whole chunk as one JSON recordset,
+ * so the round trips grow with chunks, never with rows.
  */
 
 /** Rows per statement: big enough to amortise the round trip, small enough for memory. */
@@ -18,20 +18,20 @@ function chunks<T>(items: readonly T[], size = CHUNK_ROWS): T[][] {
   return out;
 }
 
-/** `unnest($1::t1[], $2::t2[], ...)` of the given columns plus its parameter arrays. */
-function unnestOf(table: PgTable, columns: readonly string[], rows: readonly Row[], offset = 0) {
+/**
+ * The rows as a relation: `json_populate_recordset(NULL::<table>, $n::json)`. One JSON text per
+ * chunk: V8's JSON.stringify is ~10x faster than pg's per-element array literals, and Postgres
+ * parses `json` (not jsonb) in C; column types come from the table's own row type.
+ */
+function recordsetOf(table: PgTable, columns: readonly string[], rows: readonly Row[], param = 1) {
   const info = tableInfo(table);
-  const params: unknown[] = [];
-  const parts: string[] = [];
-  columns.forEach((column, i) => {
-    const sqlType = info.types.get(column);
-    if (!sqlType)
+  for (const column of columns) {
+    if (!info.types.has(column))
       throw new Error(`Column ${column} is not in ${info.qualified}: fix the stream's row builder.`);
-    const kind = valueKind(sqlType);
-    params.push(rows.map((row) => wireValue(row[column], kind)));
-    parts.push(`$${offset + i + 1}::${arrayCast(sqlType)}`);
-  });
-  return { sql: `unnest(${parts.join(', ')})`, params };
+  }
+  const source = `json_populate_recordset(NULL::${info.qualified}, $${param}::json)`;
+  // Dates serialise as ISO instants; jsonb columns take nested values as they are.
+  return { source, param: JSON.stringify(rows) };
 }
 
 function columnList(columns: readonly string[]): string {
@@ -49,9 +49,11 @@ export async function loadByKeys(
   const { qualified } = tableInfo(table);
   const out: Row[] = [];
   for (const chunk of chunks(keys, 20_000)) {
-    const u = unnestOf(table, byColumns, chunk);
-    const sql = `SELECT * FROM ${qualified} WHERE (${columnList(byColumns)}) IN (SELECT * FROM ${u.sql})`;
-    const res = await tx.query(sql, u.params);
+    const keyRows = chunk.map((k) => Object.fromEntries(byColumns.map((c) => [c, k[c]])));
+    const u = recordsetOf(table, byColumns, keyRows);
+    const cols = columnList(byColumns);
+    const sql = `SELECT * FROM ${qualified} WHERE (${cols}) IN (SELECT ${cols} FROM ${u.source})`;
+    const res = await tx.query(sql, [u.param]);
     for (const row of res.rows) out.push(row as Row);
   }
   return out;
@@ -76,8 +78,8 @@ function columnsOfRows(rows: readonly Row[]): string[] {
 }
 
 /**
- * Writes rows: plain INSERT for rows known to be new (the caller holds the stream lock), or
- * `ON CONFLICT (key) DO UPDATE` for changed ones. `synced_at` is set to now() on every write.
+ * Writes rows: COPY for rows known to be new (the caller holds the stream lock), or
+ * `INSERT ... ON CONFLICT (key) DO UPDATE` for changed ones. `synced_at` is set to now() on every write.
  * Returns the number of rows written.
  */
 export async function writeRows(
@@ -87,6 +89,10 @@ export async function writeRows(
   options: { key: readonly string[]; upsert: boolean },
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  if (!options.upsert) {
+    await copyRows(tx, table, rows);
+    return rows.length;
+  }
   const info = tableInfo(table);
   const columns = columnsOfRows(rows).filter((c) => c !== 'synced_at');
   const stamp = info.types.has('synced_at');
@@ -100,10 +106,10 @@ export async function writeRows(
     ? ` ON CONFLICT (${columnList(options.key)}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`
     : '';
   for (const chunk of chunks(rows)) {
-    const u = unnestOf(table, columns, chunk);
-    const select = stamp ? `SELECT u.*, now() FROM ${u.sql} AS u` : `SELECT * FROM ${u.sql}`;
+    const u = recordsetOf(table, columns, chunk);
+    const select = `SELECT ${columnList(columns)}${stamp ? ', now()' : ''} FROM ${u.source}`;
     const sql = `INSERT INTO ${info.qualified} (${columnList(target)}) ${select}${conflict}`;
-    await tx.query(sql, u.params);
+    await tx.query(sql, [u.param]);
   }
   return rows.length;
 }
@@ -118,11 +124,12 @@ export async function deleteByKeys(
   if (rows.length === 0) return 0;
   const { qualified } = tableInfo(table);
   for (const chunk of chunks(rows)) {
-    const u = unnestOf(table, key, chunk);
-    await tx.query(
-      `DELETE FROM ${qualified} WHERE (${columnList(key)}) IN (SELECT * FROM ${u.sql})`,
-      u.params,
-    );
+    const keyRows = chunk.map((k) => Object.fromEntries(key.map((c) => [c, k[c]])));
+    const u = recordsetOf(table, key, keyRows);
+    const cols = columnList(key);
+    await tx.query(`DELETE FROM ${qualified} WHERE (${cols}) IN (SELECT ${cols} FROM ${u.source})`, [
+      u.param,
+    ]);
   }
   return rows.length;
 }
