@@ -180,4 +180,31 @@ describe('faults from the simulator', () => {
     );
     expect(events.rows[0].n).toBe(1);
   });
+
+  it('an open return older than the re-read horizon is followed until it resolves', async () => {
+    const { sim, client, config, account } = await open({ seed: 13 });
+    const now = () => new Date(sim.clock.now());
+    const old = [...sim.world.returns.values()].find((r) => r.accountNumber === account);
+    if (!old) throw new Error('the world has no return for the account');
+    // Returned 45 days ago and still open: only the open-status re-read can see it.
+    old.returnDate = sim.clock.now() - 45 * 86_400_000;
+    old.status = 'NEW';
+    old.resolutionCode = null;
+    await t.pool.query('DELETE FROM sync.cursors WHERE stream = $1', ['returns']);
+    expect((await run(client, config, returnsStream, account, now())).status).toBe('succeeded');
+    const status = async () =>
+      (
+        await t.pool.query(
+          'SELECT processing_status_code FROM fulfillment.returns WHERE ship_return_id = $1',
+          [old.shipReturnId],
+        )
+      ).rows[0]?.processing_status_code;
+    expect(await status()).toBe('NEW');
+    // It resolves: it leaves the open lists and lies beyond the 30 days, so it is fetched by key.
+    old.status = 'RESOLVED';
+    old.resolutionCode = 'REFUND';
+    old.updatedAt = sim.clock.now();
+    expect((await run(client, config, returnsStream, account, now())).status).toBe('succeeded');
+    expect(await status()).toBe('RESOLVED');
+  });
 });
