@@ -1,0 +1,130 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SYNC_STREAM_JOB } from '../../jobs/syncStream.ts';
+import { STREAM_NAMES } from '../../src/config/types.ts';
+import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import { QUEUE_NAMES } from '../../src/worker/queues.ts';
+import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { deletePrefix, uniquePrefix, waitFor } from './fixtures.ts';
+import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
+
+const redisUrl = inject('redisUrl');
+const prefix = uniquePrefix('three');
+let t: TestDatabase;
+let sim: RunningSimulator;
+let redis: Redis;
+let queue: Queue;
+const children: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // The engine reads up to the real now, so the simulated day ends there.
+  sim = await startSimulator({
+    seed: 9,
+    clock: 'manual',
+    start: new Date(Math.floor(Date.now() / 60_000) * 60_000),
+    volume: { historyDays: 1 },
+  });
+  redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of children) c.child.kill('SIGKILL');
+  await queue?.close();
+  redis?.disconnect();
+  await sim?.close();
+  await t?.close();
+  await deletePrefix(redisUrl, prefix);
+});
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const res = await t.pool.query(sql, params);
+  return Number(res.rows[0].n);
+}
+
+describe('three worker processes on one Redis', () => {
+  it('sync a simulated day with no stream and scope ever running twice at once', async () => {
+    const env = {
+      DATABASE_URL: t.url,
+      REDIS_URL: redisUrl,
+      FULFILLMENT_API_URL: sim.url,
+      FULFILLMENT_API_TOKEN: 'sandbox-token',
+      FULFILLMENT_SUPPLIER_IDS: sim.world.suppliers.map((s) => s.id).join(','),
+      FULFILLMENT_ACCOUNT_NUMBERS: sim.world.accounts.map((a) => a.number).join(','),
+      FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      FULFILLMENT_QUEUE_PREFIX: prefix,
+      WORKER_CONCURRENCY: '3',
+      WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
+    };
+    const workers = [spawnWorker(env), spawnWorker(env), spawnWorker(env)];
+    children.push(...workers);
+    await Promise.all(workers.map((w) => w.waitForLog(/worker started/, 60_000)));
+
+    // Schedules registered once, not three times.
+    const scheduled = STREAM_NAMES.filter((s) => s !== 'orders').reduce(
+      (n, s) =>
+        n + (STREAM_SCOPE_KIND[s] === 'account' ? sim.world.accounts.length : sim.world.suppliers.length),
+      0,
+    );
+    expect(await queue.getJobSchedulersCount()).toBe(scheduled);
+
+    // Every stream and scope asked for three times at once, as distinct jobs, to provoke overlap.
+    const pairs = STREAM_NAMES.filter((s) => s !== 'orders').flatMap((stream) =>
+      (STREAM_SCOPE_KIND[stream] === 'account'
+        ? sim.world.accounts.map((a) => a.number)
+        : sim.world.suppliers.map((s) => s.id)
+      ).map((scope) => ({ stream, scope })),
+    );
+    await queue.addBulk([1, 2, 3].flatMap(() => pairs.map((data) => ({ name: SYNC_STREAM_JOB, data }))));
+    await waitFor(
+      'every stream and scope synced and the queue drained',
+      async () => {
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+        const synced = await count(
+          'SELECT count(*) AS n FROM sync.cursors WHERE last_success_at IS NOT NULL',
+        );
+        return (
+          synced >= pairs.length && counts.waiting === 0 && counts.active === 0 && counts.prioritized === 0
+        );
+      },
+      90_000,
+    );
+    const failed = await queue.getJobCounts('failed');
+    expect(failed.failed).toBe(0);
+
+    // No two runs of one stream and scope overlap in time (checked from the run log).
+    const overlaps = await count(
+      `SELECT count(*) AS n FROM sync.runs a JOIN sync.runs b
+         ON a.stream = b.stream AND a.scope = b.scope AND a.id < b.id
+        WHERE a.started_at < b.finished_at AND b.started_at < a.finished_at`,
+    );
+    expect(overlaps).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM sync.runs')).toBeGreaterThan(pairs.length);
+
+    // The warehouse holds what the simulator holds.
+    const truth = sim.truth();
+    for (const supplier of truth.suppliers) {
+      expect(
+        await count('SELECT count(*) AS n FROM fulfillment.products WHERE supplier_id = $1', [supplier]),
+      ).toBe(truth.ownedProducts[supplier]?.length ?? 0);
+      expect(
+        await count('SELECT count(*) AS n FROM fulfillment.transfers_out WHERE supplier_id = $1', [supplier]),
+      ).toBe(truth.transfersOut[supplier]?.length ?? 0);
+    }
+    for (const account of truth.accounts) {
+      const containers = new Set((truth.shipmentUpdates[account] ?? []).map((u) => u.header.containerId));
+      expect(
+        await count('SELECT count(*) AS n FROM fulfillment.shipments WHERE account_number = $1', [account]),
+      ).toBe(containers.size);
+      expect(
+        await count('SELECT count(*) AS n FROM fulfillment.invoices WHERE account_number = $1', [account]),
+      ).toBe(truth.invoices[account]?.length ?? 0);
+    }
+
+    for (const w of workers) w.child.kill('SIGTERM');
+    for (const w of workers) expect((await w.exited).code).toBe(0);
+  }, 180_000);
+});
