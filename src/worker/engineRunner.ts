@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { backfillEngineWindow } from '../backfill/plan.ts';
 import type { Config } from '../config/types.ts';
 import { createEventSink } from '../events/sink.ts';
+import { metrics } from '../http/metrics.ts';
 import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
 import { runStream } from '../sync/runStream.ts';
@@ -60,6 +61,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       ...(deps.now ? { now: deps.now() } : {}),
       lockMode: deps.lockMode ?? 'wait',
     });
+    recordMetrics(result);
     deps.onResult?.(result);
     if (result.status === 'failed') {
       throw new SyncRunFailedError(
@@ -68,4 +70,11 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     }
     return { recordsFetched: result.fetched, skipped: result.status === 'skipped' };
   };
+}
+
+function recordMetrics(result: StreamRunResult): void {
+  metrics.syncRuns.inc({ stream: result.stream, outcome: result.status });
+  for (const outcome of ['inserted', 'updated', 'unchanged', 'rejected'] as const) {
+    if (result[outcome] > 0) metrics.rows.inc({ stream: result.stream, outcome }, result[outcome]);
+  }
 }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createCliContext } from '../../src/cli/context.ts';
+import { runCli } from '../../src/cli/run.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+let t: TestDatabase;
+const redisUrl = inject('redisUrl');
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // A scope that succeeded an hour ago and failed since, with activity in the last 24 h.
+  await t.pool.query(
+    `INSERT INTO sync.cursors (stream, scope, last_success_at) VALUES ('shipments', 'A1', now() - interval '1 hour')`,
+  );
+  await t.pool.query(
+    `INSERT INTO sync.runs (stream, scope, started_at, finished_at, status, inserted, updated, events, error) VALUES
+       ('shipments', 'A1', now() - interval '61 minutes', now() - interval '1 hour', 'succeeded', 5, 2, 3, null),
+       ('shipments', 'A1', now() - interval '2 minutes', now() - interval '1 minute', 'failed', 0, 0, 0, 'upstream 503'),
+       ('shipments', 'A1', now() - interval '3 days', now() - interval '3 days', 'succeeded', 100, 0, 9, null)`,
+  );
+});
+afterAll(() => t?.close());
+
+async function status(env: Record<string, string>, args: string[] = []) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(
+    ['node', 'fulfillment-sync', 'status', ...args],
+    createCliContext({
+      env: { DATABASE_URL: t.url, LOG_LEVEL: 'silent', ...env },
+      print: (l) => out.push(l),
+      printError: (l) => err.push(l),
+    }),
+  );
+  return { code, out, err };
+}
+
+describe('status', () => {
+  it('--json gives per stream and scope: last success, lag, last error, 24 h rows and events, queue depth', async () => {
+    const { code, out } = await status(
+      { REDIS_URL: redisUrl, FULFILLMENT_QUEUE_PREFIX: 'fs_t_status_empty' },
+      ['--json'],
+    );
+    expect(code).toBe(0);
+    const parsed = JSON.parse(out.join('\n'));
+    expect(parsed.queues).toBe('available');
+    expect(parsed.streams).toHaveLength(1);
+    const row = parsed.streams[0];
+    expect(row).toMatchObject({
+      stream: 'shipments',
+      scope: 'A1',
+      rows24h: 7,
+      events24h: 3,
+      lastError: 'upstream 503',
+      queueDepth: 0,
+    });
+    expect(row.lagSeconds).toBeGreaterThanOrEqual(3590);
+    expect(row.lagSeconds).toBeLessThan(3700);
+  });
+
+  it("says 'unavailable' for the queue when Redis cannot be reached", async () => {
+    const { code, out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(code).toBe(0);
+    expect(out[0]).toMatch(/^stream\s+scope\s+last success\s+lag/);
+    expect(out[1]).toContain('unavailable');
+    expect(out[1]).toContain('upstream 503');
+  });
+});
