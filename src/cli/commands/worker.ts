@@ -5,6 +5,8 @@ import { createHttpApp } from '../../http/app.ts';
 import { postgresReady, redisReady } from '../../http/readiness.ts';
 import { startHttpServer } from '../../http/server.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
+import { startWebhookDelivery } from '../../webhooks/runtime.ts';
+import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
 import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
@@ -63,7 +65,17 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const queues = Object.values(worker.queues);
+  const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+  const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
+  const webhooks = await startWebhookDelivery({
+    pool: database.pool,
+    databaseUrl: config.databaseUrl,
+    producerConnection: webhookRedis[0],
+    workerConnection: webhookRedis[1],
+    prefix,
+    onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
+  });
+  const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, database.pool);
   const app = createHttpApp({
     readiness: {
@@ -91,7 +103,14 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       logger.error('shutdown took too long; exiting');
       process.exit(0);
     }, budget).unref();
-    const { released } = await worker.close(Math.max(0, budget - 1500));
+    const [{ released }] = await Promise.all([
+      worker.close(Math.max(0, budget - 1500)),
+      Promise.race([
+        webhooks.close(),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, budget - 1500))),
+      ]),
+    ]);
+    for (const connection of webhookRedis) connection.disconnect();
     await http.close();
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
