@@ -105,7 +105,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           lock = await tryStreamLock(redis, key, options.lockDurationMs ?? 30_000);
           if (!lock) {
             active.delete(`${queue.name}/${job.id}`);
-            await job.moveToDelayed(Date.now() + 5_000, token);
+            // Retry soon, with jitter so contending jobs do not wake together; no attempt is used.
+            await job.moveToDelayed(Date.now() + 1_000 + Math.floor(Math.random() * 1_000), token);
             throw new DelayedError();
           }
           heldLocks.add(lock);
