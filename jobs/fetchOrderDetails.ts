@@ -26,7 +26,8 @@ export function fetchOrderDetailsJobId(payload: FetchOrderDetailsPayload): strin
 
 /** Job options for enqueuing one order's detail. */
 export function fetchOrderDetailsJobOptions(payload: FetchOrderDetailsPayload): JobsOptions {
-  return { ...fetchOrderDetailsRetry, jobId: fetchOrderDetailsJobId(payload) };
+  // Removed once done, so the id deduplicates pending fetches only and a later change refetches.
+  return { ...fetchOrderDetailsRetry, jobId: fetchOrderDetailsJobId(payload), removeOnComplete: true };
 }
 
 /** The processor: validates the payload and calls the injected fetcher. */

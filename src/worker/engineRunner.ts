@@ -6,6 +6,7 @@ import { createEventSink } from '../events/sink.ts';
 import { metrics } from '../http/metrics.ts';
 import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
+import { orderNumbersWindow } from '../streams/orders.ts';
 import { runStream } from '../sync/runStream.ts';
 import type { EventSink, StreamRunResult, Window } from '../sync/types.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
@@ -45,9 +46,10 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
       emitEvents: request.emitEvents ?? false,
     }) as unknown as EventSink; // structurally the engine's EventSink (see src/events/sink.ts)
-    const windows: Window[] | undefined = request.windows?.map((w) =>
-      backfillEngineWindow(request.stream, w, config.timezone),
-    );
+    const now = deps.now?.() ?? new Date();
+    const windows: Window[] | undefined = request.orderNumbers
+      ? [orderNumbersWindow(request.orderNumbers, now)]
+      : request.windows?.map((w) => backfillEngineWindow(request.stream, w, config.timezone));
     const result = await runStream({
       pool: deps.pool,
       client: deps.client,
@@ -58,7 +60,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       mode: request.mode,
       ...(windows ? { windows } : {}),
       eventSink: sink,
-      ...(deps.now ? { now: deps.now() } : {}),
+      now,
       lockMode: deps.lockMode ?? 'wait',
     });
     recordMetrics(result);

@@ -14,6 +14,8 @@ export interface SyncRequest {
   /** Backfill only: the windows to read; the incremental cursor is never moved for these. */
   windows?: readonly TimeWindow[];
   emitEvents?: boolean;
+  /** orders only: fetch exactly these orders (one order-detail job) instead of the queued requests. */
+  orderNumbers?: readonly string[];
 }
 
 /** What the engine reports back; `skipped` means another run of this stream and scope held the lock. */

@@ -7,7 +7,7 @@ import {
   createBackfillWindowProcessor,
 } from '../../jobs/backfillWindow.ts';
 import { createFetchOrderDetailsProcessor, FETCH_ORDER_DETAILS_JOB } from '../../jobs/fetchOrderDetails.ts';
-import { createSyncStreamProcessor, SYNC_STREAM_JOB } from '../../jobs/syncStream.ts';
+import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import type { Config } from '../config/types.ts';
 import { createWorkerRedis } from './connections.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
@@ -27,6 +27,11 @@ export interface WorkerOptions {
   fetchOrderDetails?: OrderDetailFetcher;
   /** Records a finished backfill window (sync.backfill_windows), so a resumed backfill skips it. */
   onBackfillWindowDone?: (payload: BackfillWindowPayload, outcome: SyncOutcome) => Promise<void>;
+  /**
+   * Default true: after a shipments or returns sync, a deduplicated `orders` sync of the account
+   * fetches the order details those changes requested (sync.order_detail_requests).
+   */
+  followOrders?: boolean;
   /** Default true; tests of processing alone may skip it. */
   registerSchedules?: boolean;
   /** Lock tuning: how soon a crashed worker's job counts as stalled and moves to another worker. */
@@ -84,7 +89,20 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     };
   };
 
-  const syncProcessor = createSyncStreamProcessor(options.runSync);
+  const runSyncJob = createSyncStreamProcessor(options.runSync);
+  const syncProcessor = async (data: unknown) => {
+    const outcome = await runSyncJob(data);
+    const { stream, scope } = data as { stream: string; scope: string };
+    if (
+      options.followOrders !== false &&
+      !outcome.skipped &&
+      (stream === 'shipments' || stream === 'returns')
+    ) {
+      const payload = { stream: 'orders' as const, scope };
+      await queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
+    }
+    return outcome;
+  };
   const backfillProcessor = createBackfillWindowProcessor(options.runSync, options.onBackfillWindowDone);
   const orderProcessor = options.fetchOrderDetails
     ? createFetchOrderDetailsProcessor(options.fetchOrderDetails)

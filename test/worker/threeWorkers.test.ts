@@ -94,6 +94,13 @@ describe('three worker processes on one Redis', () => {
     );
     const failed = await queue.getJobCounts('failed');
     expect(failed.failed).toBe(0);
+    // Order details requested by the shipments and returns syncs are fetched by order-detail jobs.
+    await waitFor(
+      'order details fetched',
+      async () => (await count('SELECT count(*) AS n FROM sync.order_detail_requests')) === 0,
+      60_000,
+    );
+    expect(await count('SELECT count(*) AS n FROM fulfillment.orders')).toBeGreaterThan(0);
 
     // No two runs of one stream and scope overlap in time (checked from the run log).
     const overlaps = await count(

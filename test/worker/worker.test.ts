@@ -28,6 +28,7 @@ async function start(prefix: string, overrides: Partial<Parameters<typeof startW
     logger,
     prefix,
     registerSchedules: false,
+    followOrders: false,
     runSync: async () => ({ recordsFetched: 0 }),
     ...overrides,
   });

@@ -49,9 +49,13 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     logger,
     prefix: options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
     runSync,
-    fetchOrderDetails: async ({ accountNumber }) => {
-      // The orders stream fetches every pending detail request of the account, this one included.
-      await runSync({ stream: 'orders', scope: accountNumber, mode: 'incremental' });
+    fetchOrderDetails: async ({ accountNumber, orderNumber }) => {
+      await runSync({
+        stream: 'orders',
+        scope: accountNumber,
+        mode: 'incremental',
+        orderNumbers: [orderNumber],
+      });
     },
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
