@@ -41,7 +41,9 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     seed: SANDBOX_SEED,
     clock: 'real',
     tokens: [SANDBOX_TOKEN],
-    volume: { historyDays: 3 },
+    // Two weeks of history (~0.3 s to build): shorter worlds hold no delivered-then-returned orders,
+    // so a new user's first look would show an empty returns table.
+    volume: { historyDays: 14 },
   });
   logger.info({ url: sim.url }, 'sandbox simulator listening');
   const client = createFulfillmentClient({
