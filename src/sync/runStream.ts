@@ -166,7 +166,10 @@ export async function runStreamWindow<R, C>(
       });
       counts.apiCalls += extra?.apiCalls ?? 0;
     }
-    await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
+    // A backfill re-reads the past beside the incremental sync: creating or stamping the cursor
+    // would make a never-synced scope's first incremental run look like a repeat (its events
+    // delivered, not an initial load) and `status` report the backfill as the last success.
+    if (args.mode !== 'backfill') await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
     const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
     const runId = await recordRun(tx, run(status));
     await recordRejected(tx, stream.name, scope, runId, rejected);

@@ -124,6 +124,42 @@ describe('backfill', () => {
     expect(fetched[1]).toHaveLength(45);
   });
 
+  it('a backfill of a scope never synced leaves no cursor, so its first incremental run is an initial load', async () => {
+    const account = sim.world.accounts[1]!.number;
+    const engine = createEngineRunner({
+      pool: t.pool,
+      client,
+      config,
+      logger,
+      now: () => new Date(sim.clock.now()),
+      lockMode: 'wait',
+    });
+    const windows = planBackfillWindows({
+      fromDay: '2026-10-01',
+      toDay: '2026-10-20',
+      windowDays: 5,
+      timezone: config.timezone,
+    });
+    await engine({ stream: 'invoices', scope: account, mode: 'backfill', windows });
+    const backfilled = await t.pool.query(
+      `SELECT count(*)::int AS n FROM sync.runs WHERE stream = 'invoices' AND scope = $1 AND mode = 'backfill' AND status IN ('succeeded', 'partial')`,
+      [account],
+    );
+    expect(backfilled.rows[0].n).toBe(windows.length);
+    expect(await cursorOf('invoices', account)).toBeUndefined();
+
+    // The first incremental run is the scope's initial load: its events are stored, not delivered.
+    await engine({ stream: 'invoices', scope: account, mode: 'incremental' });
+    expect((await cursorOf('invoices', account))?.position_at).toBeInstanceOf(Date);
+    const events = await t.pool.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT suppressed)::int AS delivered
+         FROM sync.events WHERE stream = 'invoices' AND scope = $1`,
+      [account],
+    );
+    expect(events.rows[0].n).toBeGreaterThan(0);
+    expect(events.rows[0].delivered).toBe(0);
+  });
+
   it('rejects bad day input with one clear line', () => {
     expect(() =>
       planBackfillWindows({ fromDay: '2026-13-01', toDay: '2026-12-01', windowDays: 1, timezone: 'UTC' }),
