@@ -4,7 +4,14 @@ import type { Config } from '../config/types.ts';
 import { applyWindow } from './applyWindow.ts';
 import { fetchWithSplit } from './fetchSplit.ts';
 import { describeWindow } from './plan.ts';
-import { advanceCursor, lockStreamScope, readCursor, recordRejected, recordRun } from './state.ts';
+import {
+  advanceCursor,
+  lockStreamScope,
+  readCursor,
+  recordRejected,
+  recordRun,
+  reserveRunId,
+} from './state.ts';
 import type {
   EventSink,
   RunCounts,
@@ -144,8 +151,10 @@ export async function runStreamWindow<R, C>(
     counts.unchanged = applied.unchanged;
     counts.rejected = rejected.length;
     counts.apiCalls += applied.apiCalls;
+    const runId = await reserveRunId(tx);
     if (args.eventSink && stream.subjectKind && applied.changes.length > 0) {
       counts.events = await args.eventSink({
+        runId,
         tx,
         stream: stream.name,
         scope,
@@ -171,7 +180,7 @@ export async function runStreamWindow<R, C>(
     // delivered, not an initial load) and `status` report the backfill as the last success.
     if (args.mode !== 'backfill') await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
     const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
-    const runId = await recordRun(tx, run(status));
+    await recordRun(tx, run(status), runId);
     await recordRejected(tx, stream.name, scope, runId, rejected);
     await tx.query('COMMIT');
     log.debug({ ...counts, status }, 'window stored');

@@ -71,12 +71,22 @@ export interface RunRecord extends RunCounts {
   error: string | undefined;
 }
 
-/** Appends a run to the run log; answers its id. */
-export async function recordRun(db: Queryable, run: RunRecord): Promise<number> {
+/**
+ * Takes the id the window's run row will get, before it is written: the events derived in the
+ * window carry it as `run_id`, while the row itself is written last with the final counts.
+ */
+export async function reserveRunId(tx: Queryable): Promise<number> {
+  const res = await tx.query(`SELECT nextval(pg_get_serial_sequence('sync.runs', 'id')) AS id`);
+  return Number(res.rows[0]?.id);
+}
+
+/** Appends a run to the run log (under a reserved id if given); answers its id. */
+export async function recordRun(db: Queryable, run: RunRecord, id?: number): Promise<number> {
   const res = await db.query(
-    `INSERT INTO sync.runs (stream, scope, mode, window_start, window_end, started_at, finished_at, status,
+    `INSERT INTO sync.runs (id, stream, scope, mode, window_start, window_end, started_at, finished_at, status,
        fetched, inserted, updated, unchanged, rejected, api_calls, events, error)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
+     VALUES (coalesce($17::bigint, nextval(pg_get_serial_sequence('sync.runs', 'id'))),
+       $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) RETURNING id`,
     [
       run.stream,
       run.scope.id,
@@ -94,6 +104,7 @@ export async function recordRun(db: Queryable, run: RunRecord): Promise<number> 
       run.apiCalls,
       run.events,
       run.error ?? null,
+      id ?? null,
     ],
   );
   return Number(res.rows[0]?.id);

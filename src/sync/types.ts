@@ -163,6 +163,8 @@ export type EventSink = (args: {
   detectedAt: Date;
   /** True for a scope's first load and for backfills (delivery is decided by config). */
   initialLoad: boolean;
+  /** The sync.runs id of this window's run (written in the same transaction), for `run_id`. */
+  runId: number;
 }) => Promise<number>;
 
 /** Counts of one window or one whole run. */

@@ -291,6 +291,21 @@ describe('events over a simulated week', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every event names the run that derived it: a stored run of its stream and scope counting it', async () => {
+    const orphans = await t.pool.query(
+      `SELECT e.id, e.run_id FROM sync.events e LEFT JOIN sync.runs r ON r.id = e.run_id
+        WHERE r.id IS NULL OR r.stream <> e.stream OR r.scope <> e.scope OR r.status NOT IN ('succeeded', 'partial')`,
+    );
+    expect(events.length).toBeGreaterThan(0);
+    expect(orphans.rows).toEqual([]);
+    const miscounted = await t.pool.query(
+      `SELECT r.id, r.events, coalesce(e.n, 0)::int AS n FROM sync.runs r
+         LEFT JOIN (SELECT run_id, count(*) AS n FROM sync.events GROUP BY run_id) e ON e.run_id = r.id
+        WHERE r.events <> coalesce(e.n, 0)`,
+    );
+    expect(miscounted.rows).toEqual([]);
+  });
+
   it('ids are unique and re-running every window from the start yields zero new events', async () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     await syncAll();
