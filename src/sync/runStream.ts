@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { RetryableUpstreamError } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
 import { applyWindow } from './applyWindow.ts';
 import { fetchWithSplit } from './fetchSplit.ts';
@@ -74,6 +75,7 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     if (outcome.status === 'failed') {
       total.status = 'failed';
       total.error = outcome.error;
+      if (outcome.retryAfterMs !== undefined) total.retryAfterMs = outcome.retryAfterMs;
       break;
     }
   }
@@ -85,6 +87,8 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
 export interface WindowOutcome extends RunCounts {
   status: RunStatus;
   error?: string;
+  /** How long upstream asked us to wait (Retry-After) when that failed the window. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -192,6 +196,7 @@ export async function runStreamWindow<R, C>(
     await recordRun(pool, run('failed', `${label}: ${message}`)).catch((e: unknown) =>
       log.error({ err: (e as Error).message }, 'could not record the failed run'),
     );
+    const retryAfterMs = retryAfterMsOf(error);
     return {
       ...counts,
       inserted: 0,
@@ -199,8 +204,18 @@ export async function runStreamWindow<R, C>(
       unchanged: 0,
       status: 'failed',
       error: `${label}: ${message}`,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     };
   } finally {
     tx.release();
   }
+}
+
+/** Upstream's Retry-After carried by a failure (possibly as the `cause` of a wrapping error). */
+function retryAfterMsOf(error: unknown): number | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    if (e instanceof RetryableUpstreamError && e.retryAfterMs !== undefined && e.retryAfterMs > 0)
+      return e.retryAfterMs;
+  }
+  return undefined;
 }

@@ -187,4 +187,9 @@ export interface StreamRunResult extends RunCounts {
   status: RunStatus;
   windows: number;
   error?: string;
+  /**
+   * Set when upstream's Retry-After failed the run (a 429 or 503 longer than the client waits
+   * in-process): the job queue should pause this long rather than retry at once.
+   */
+  retryAfterMs?: number;
 }

@@ -12,9 +12,19 @@ import type { EventSink, StreamRunResult, Window } from '../sync/types.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
 import { STREAM_SCOPE_KIND } from './streamScopes.ts';
 
-/** Raised when an engine run failed; the job retries it (the cursor was kept). */
+/**
+ * Raised when an engine run failed; the job retries it (the cursor was kept). `retryAfterMs` is
+ * upstream's Retry-After when that failed the run: the worker then pauses the queue that long
+ * (see retryAfter.ts) instead of spending an attempt.
+ */
 export class SyncRunFailedError extends Error {
   override name = 'SyncRunFailedError';
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: { retryAfterMs?: number | undefined } = {}) {
+    super(message);
+    this.retryAfterMs = options.retryAfterMs;
+  }
 }
 
 /** What the engine runner needs: a pool, an upstream client, the config and a logger. */
@@ -68,6 +78,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     if (result.status === 'failed') {
       throw new SyncRunFailedError(
         `${request.stream} for ${request.scope} failed: ${result.error ?? 'unknown error'}`,
+        { retryAfterMs: result.retryAfterMs },
       );
     }
     return { recordsFetched: result.fetched, skipped: result.status === 'skipped' };
