@@ -31,6 +31,8 @@ export interface EventSinkOptions {
   deliverInitialLoadEvents: boolean;
   /** `--emit-events` of this run: deliver even a first load's or a backfill's events. */
   emitEvents?: boolean;
+  /** Told the type of each event newly stored (metrics); already stored ids are not repeated. */
+  onWritten?: (types: readonly string[]) => void;
 }
 
 /**
@@ -76,6 +78,10 @@ export function createEventSink(options: EventSinkOptions): (args: SinkArgs) => 
       runId: args.runId ?? null,
       suppressed,
     });
+    if (options.onWritten && inserted.length > 0) {
+      const typeById = new Map(events.map((event) => [event.id, event.type]));
+      options.onWritten(inserted.map((id) => typeById.get(id) ?? 'unknown'));
+    }
     return inserted.length;
   };
 }

@@ -6,6 +6,7 @@ import {
   staticTokenProvider,
 } from '../api/index.ts';
 import type { Config } from '../config/types.ts';
+import { recordApiCall } from '../http/metricsHooks.ts';
 import { startSimulator } from '../simulator/index.ts';
 
 /** The upstream a process syncs from: the real service, or the in-process simulator in sandbox mode. */
@@ -29,7 +30,7 @@ export const SANDBOX_TOKEN = 'sandbox-token';
 export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.api.baseUrl) {
     return {
-      client: createClientFromConfig(config, { logger }),
+      client: createClientFromConfig(config, { logger, onCall: recordApiCall }),
       supplierIds: config.supplierIds,
       accountNumbers: config.accountNumbers,
       sandbox: false,
@@ -52,6 +53,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     timeoutMs: config.api.timeoutMs,
     rateLimitRps: 0,
     queryParams: config.api.queryParams,
+    onCall: recordApiCall,
   });
   return {
     client,

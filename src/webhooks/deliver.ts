@@ -25,6 +25,8 @@ export interface DeliverDeps {
   /** Disable an endpoint after failing this long without a success. */
   disableAfterMs?: number;
   random?: () => number;
+  /** Told every attempt's outcome (metrics); never of a skipped job, which sent nothing. */
+  onOutcome?: (outcome: DeliverOutcome) => void;
 }
 
 export type DeliverOutcome =
@@ -79,6 +81,7 @@ export async function deliverEvent(
   if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
     await updateEndpointHealth(deps.db, endpoint.id, verdict);
   }
+  deps.onOutcome?.(outcome);
   return outcome;
 }
 

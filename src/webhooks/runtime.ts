@@ -16,6 +16,8 @@ export interface WebhookDeliveryOptions {
   concurrency?: number;
   schedule?: readonly number[];
   disableAfterMs?: number;
+  /** Told each delivery attempt's outcome (the worker counts them in its metrics). */
+  onOutcome?: DeliverDeps['onOutcome'];
   relayIntervalMs?: number;
   onError?: (error: Error) => void;
 }
@@ -29,7 +31,12 @@ export async function startWebhookDelivery(
 ): Promise<{ queue: Queue; worker: Worker; close: () => Promise<void> }> {
   const schedule = options.schedule ?? STANDARD_SCHEDULE_MS;
   const queue = createWebhookQueue({ connection: options.producerConnection, prefix: options.prefix });
-  const deps: DeliverDeps = { db: options.pool, schedule, disableAfterMs: options.disableAfterMs };
+  const deps: DeliverDeps = {
+    db: options.pool,
+    schedule,
+    disableAfterMs: options.disableAfterMs,
+    onOutcome: options.onOutcome,
+  };
   const worker = createWebhookWorker(deps, {
     connection: options.workerConnection,
     prefix: options.prefix,

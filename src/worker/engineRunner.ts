@@ -4,6 +4,7 @@ import { backfillEngineWindow } from '../backfill/plan.ts';
 import type { Config } from '../config/types.ts';
 import { createEventSink } from '../events/sink.ts';
 import { metrics } from '../http/metrics.ts';
+import { recordEventsWritten } from '../http/metricsHooks.ts';
 import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
 import { orderNumbersWindow } from '../streams/orders.ts';
@@ -55,6 +56,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       thresholds: config.events,
       deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
       emitEvents: request.emitEvents ?? false,
+      onWritten: recordEventsWritten,
     }) as unknown as EventSink; // structurally the engine's EventSink (see src/events/sink.ts)
     const now = deps.now?.() ?? new Date();
     const windows: Window[] | undefined = request.orderNumbers

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createEventSink } from '../../events/sink.ts';
+import { recordEventsWritten } from '../../http/metricsHooks.ts';
 import { createLogger, type Logger } from '../../log/logger.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { allStreams, type RegisteredStream, streamByName } from '../../streams/index.ts';
@@ -72,6 +73,7 @@ export async function syncOnceAction(
       timezone: config.timezone,
       thresholds: config.events,
       deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
+      onWritten: recordEventsWritten,
     }) as EventSink;
     let failed = false;
     for (const stream of streams) {

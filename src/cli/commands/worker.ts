@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createHttpApp } from '../../http/app.ts';
+import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { postgresReady, redisReady } from '../../http/readiness.ts';
 import { startHttpServer } from '../../http/server.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
@@ -77,6 +78,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     producerConnection: webhookRedis[0],
     workerConnection: webhookRedis[1],
     prefix,
+    onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];

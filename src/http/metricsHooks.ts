@@ -1,0 +1,38 @@
+import type { CallReport } from '../api/index.ts';
+import type { DeliverOutcome } from '../webhooks/deliver.ts';
+import { metrics } from './metrics.ts';
+
+/**
+ * Adapters from the domain's reports to the Prometheus metrics: the API client, the event sink and
+ * webhook delivery take these as plain callbacks, so none of them imports prom-client.
+ */
+
+/** Counts one upstream HTTP attempt (client `onCall`): calls by operation and status, errors, latency. */
+export function recordApiCall(report: CallReport): void {
+  // A call that got no HTTP answer is labelled by what failed (network, timeout...).
+  const status = report.status !== undefined ? String(report.status) : (report.error?.kind ?? 'none');
+  metrics.apiCalls.inc({ operation: report.operation, status });
+  if (report.error) metrics.apiErrors.inc({ operation: report.operation, status });
+  metrics.upstreamLatency.observe({ operation: report.operation }, report.durationMs / 1000);
+}
+
+/** Counts events newly written to the outbox, one type per inserted event (event sink `onWritten`). */
+export function recordEventsWritten(types: readonly string[]): void {
+  const byType = new Map<string, number>();
+  for (const type of types) byType.set(type, (byType.get(type) ?? 0) + 1);
+  for (const [type, count] of byType) metrics.events.inc({ type }, count);
+}
+
+const DELIVERY_LABEL: Record<DeliverOutcome['kind'], string | undefined> = {
+  delivered: 'delivered',
+  retry: 'retried',
+  gave_up: 'failed',
+  // Nothing was sent (endpoint removed or disabled, event gone): not a delivery attempt.
+  skipped: undefined,
+};
+
+/** Counts one webhook delivery attempt by outcome: delivered, retried or failed (webhook `onOutcome`). */
+export function recordWebhookOutcome(outcome: DeliverOutcome): void {
+  const label = DELIVERY_LABEL[outcome.kind];
+  if (label) metrics.webhookDeliveries.inc({ outcome: label });
+}
