@@ -55,15 +55,27 @@ export function normalised(value: unknown, kind: ValueKind, timezone: string): s
   return canonical(v, kind);
 }
 
+interface Shape {
+  kinds: Map<string, ValueKind>;
+  key: string[];
+  name: string;
+}
+// Read once per table: recordMismatches runs for every row of a week's warehouse.
+const shapes = new WeakMap<PgTable, Shape>();
+
 /** Column name -> value kind of a table, and its primary-key columns. */
-function shapeOf(table: PgTable): { kinds: Map<string, ValueKind>; key: string[]; name: string } {
+function shapeOf(table: PgTable): Shape {
+  const hit = shapes.get(table);
+  if (hit) return hit;
   const config = getTableConfig(table);
   const kinds = new Map(config.columns.map((c) => [c.name, valueKind(c.getSQLType())]));
   const key = [
     ...config.columns.filter((c) => c.primary).map((c) => c.name),
     ...config.primaryKeys.flatMap((p) => p.columns.map((c) => c.name)),
   ];
-  return { kinds, key, name: config.name };
+  const shape = { kinds, key, name: config.name };
+  shapes.set(table, shape);
+  return shape;
 }
 
 /** A key part as stored: null text keys are '' and null integer keys 0 (src/db/keys.ts). */
