@@ -6,7 +6,10 @@ export interface EventDraft {
   type: EventType;
   kind: SubjectKind;
   key: string;
-  /** The transition part of the dedupe key, e.g. 'DELIVERED' or 'IN_TRANSIT>DELIVERED'. */
+  /**
+   * The transition part of the dedupe key, e.g. 'created', or 'IN_TRANSIT>DELIVERED@<episode>' for
+   * a transition a record can repeat (see episode.ts).
+   */
   transition: string;
   occurredAt: string | undefined;
   current: unknown;

@@ -47,7 +47,7 @@ export interface FieldChange {
 
 /** A derived event as stored in sync.events and sent as the webhook body. */
 export interface DerivedEvent {
-  /** Deterministic: the same transition of the same subject always yields the same id. */
+  /** Deterministic: the same transition of the same subject in the same episode always yields the same id. */
   id: string;
   type: EventType;
   /** ISO 8601 UTC: the upstream time of the change where the record carries one, else detectedAt. */

@@ -45,4 +45,21 @@ describe('invoice rule', () => {
       'invoice.paid',
     ]);
   });
+
+  it('keeps ids for the same change derived twice, and gives a repeated balance change or payoff a new id', () => {
+    const first = deriveEvents('invoice', invoice(40), invoice(0), ctx);
+    expect(types(first)).toEqual(['invoice.balance_changed', 'invoice.paid']);
+    expect(deriveEvents('invoice', invoice(40), invoice(0), ctx).map((e) => e.id)).toEqual(
+      first.map((e) => e.id),
+    );
+    // An adjustment reopened the invoice and it was paid off again later.
+    const second = deriveEvents(
+      'invoice',
+      invoice(40),
+      invoice(0),
+      testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }),
+    );
+    expect(types(second)).toEqual(types(first));
+    for (const [index, event] of second.entries()) expect(event.id).not.toBe(first[index]?.id);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Invoice } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -13,6 +14,9 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
   const base = { kind: 'invoice' as const, key: current.invoiceNumber, current, previous };
   const balance = current.balanceDue ?? null;
   const before = previous ? (previous.balanceDue ?? null) : null;
+  // A balance can repeat a change or reach 0 again (an adjustment reopens a paid invoice). The
+  // record has no update time and no balance history, so detectedAt tells the episodes apart.
+  const episode = episodeMarker(undefined, undefined, ctx);
   const drafts: EventDraft[] = [];
   if (!previous) {
     drafts.push({
@@ -26,7 +30,7 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
     drafts.push({
       ...base,
       type: 'invoice.balance_changed',
-      transition: `${before ?? ''}>${balance ?? ''}`,
+      transition: inEpisode(`${before ?? ''}>${balance ?? ''}`, episode),
       // The payment time is not in the record; the invoice date would be wrong here.
       occurredAt: undefined,
       changes: pickChanges(changes, BALANCE_FIELDS),
@@ -39,7 +43,7 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
     drafts.push({
       ...base,
       type: 'invoice.paid',
-      transition: 'paid',
+      transition: inEpisode('paid', episode),
       occurredAt: undefined,
       changes: pickChanges(changes, BALANCE_FIELDS),
     });

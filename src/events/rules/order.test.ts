@@ -63,4 +63,18 @@ describe('order rule', () => {
       'order.hold_released',
     ]);
   });
+
+  it('keeps the id for the same status change derived twice, and gives a repeated one a new id', () => {
+    const [first] = deriveEvents('order', order('HOLD'), order('RELEASED'), ctx);
+    expect(first?.type).toBe('order.status_changed');
+    expect(deriveEvents('order', order('HOLD'), order('RELEASED'), ctx)[0]?.id).toBe(first?.id);
+    const [second] = deriveEvents(
+      'order',
+      order('HOLD'),
+      order('RELEASED'),
+      testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }),
+    );
+    expect(second?.type).toBe('order.status_changed');
+    expect(second?.id).not.toBe(first?.id);
+  });
 });

@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderDetailHold } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -35,7 +36,11 @@ export function orderRule(
     drafts.push({
       ...base,
       type: 'order.status_changed',
-      transition: `${previous.header.orderStatusCode ?? ''}>${status ?? ''}`,
+      // The detail carries no status time, so detectedAt tells a repeated status change apart.
+      transition: inEpisode(
+        `${previous.header.orderStatusCode ?? ''}>${status ?? ''}`,
+        episodeMarker(undefined, undefined, ctx),
+      ),
       occurredAt: undefined,
       changes: pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']),
     });

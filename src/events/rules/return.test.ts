@@ -55,4 +55,21 @@ describe('return rule', () => {
   it('emits nothing for a change that is not the status', () => {
     expect(deriveEvents('return', ret('NEW'), ret('NEW', { trackingNumber: 'T9' }), ctx)).toEqual([]);
   });
+
+  it('keeps ids for the same change derived twice, and gives a repeated status a new id', () => {
+    const first = deriveEvents('return', ret('RECEIVED'), ret('RESOLVED'), ctx);
+    expect(types(first)).toEqual(['return.status_changed', 'return.resolved']);
+    expect(deriveEvents('return', ret('RECEIVED'), ret('RESOLVED'), ctx).map((e) => e.id)).toEqual(
+      first.map((e) => e.id),
+    );
+    // Reopened and resolved again on a later day: a real second resolution.
+    const second = deriveEvents(
+      'return',
+      ret('RECEIVED'),
+      ret('RESOLVED'),
+      testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }),
+    );
+    expect(types(second)).toEqual(types(first));
+    for (const [index, event] of second.entries()) expect(event.id).not.toBe(first[index]?.id);
+  });
 });

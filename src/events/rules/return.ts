@@ -1,5 +1,6 @@
 import type { ShipmentReturn } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -17,6 +18,12 @@ export function returnRule(
   const base = { kind: 'return' as const, key: String(current.shipReturnId), current, previous };
   const status = current.processingStatusCode ?? null;
   const statusChanged = !previous || (previous.processingStatusCode ?? null) !== status;
+  // A status can be reached again; returnDate names the episode only if it moved with this change.
+  const episode = episodeMarker(
+    previous ? upstreamInstant(previous.returnDate, ctx.timezone) : undefined,
+    upstreamInstant(current.returnDate, ctx.timezone),
+    ctx,
+  );
   const drafts: EventDraft[] = [];
   if (!previous) {
     drafts.push({
@@ -30,7 +37,7 @@ export function returnRule(
     drafts.push({
       ...base,
       type: 'return.status_changed',
-      transition: `${previous.processingStatusCode ?? ''}>${status ?? ''}`,
+      transition: inEpisode(`${previous.processingStatusCode ?? ''}>${status ?? ''}`, episode),
       // Returns carry no status time; the return date is the only upstream time there is.
       occurredAt: undefined,
       changes: pickChanges(changes, STATUS_FIELDS),
@@ -40,7 +47,7 @@ export function returnRule(
     drafts.push({
       ...base,
       type: 'return.resolved',
-      transition: 'RESOLVED',
+      transition: inEpisode('RESOLVED', episode),
       occurredAt: undefined,
       changes: pickChanges(changes, STATUS_FIELDS),
     });

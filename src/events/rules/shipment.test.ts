@@ -83,6 +83,63 @@ describe('shipment rule', () => {
     expect(new Set(first.map((e) => e.id)).size).toBe(first.length);
   });
 
+  it('gives a status change derived twice from the same records the same ids, even at another time', () => {
+    const before = shipment('IN_TRANSIT');
+    const after = shipment('EXCEPTION', [
+      scan('2026-03-01T08:00:00', 'Picked up'),
+      scan('2026-03-02T07:00:00', 'Address problem'),
+    ]);
+    const first = deriveEvents('shipment', before, after, ctx);
+    const again = deriveEvents('shipment', before, after, testContext({ detectedAt: new Date() }));
+    expect(types(first)).toEqual([
+      'shipment.status_changed',
+      'shipment.exception',
+      'shipment.tracking_event',
+    ]);
+    expect(again.map((e) => e.id)).toEqual(first.map((e) => e.id));
+  });
+
+  it('gives a second EXCEPTION episode (EXCEPTION -> IN_TRANSIT -> EXCEPTION) new ids', () => {
+    const picked = scan('2026-03-01T08:00:00', 'Picked up');
+    const problem = scan('2026-03-02T07:00:00', 'Address problem');
+    const moving = scan('2026-03-03T07:00:00', 'Back in transit');
+    const again = scan('2026-03-04T07:00:00', 'Damaged');
+    const inTransit = shipment('IN_TRANSIT', [picked]);
+    const firstException = shipment('EXCEPTION', [picked, problem]);
+    const recovered = shipment('IN_TRANSIT', [picked, problem, moving]);
+    const secondException = shipment('EXCEPTION', [picked, problem, moving, again]);
+    const first = deriveEvents('shipment', inTransit, firstException, ctx);
+    const second = deriveEvents(
+      'shipment',
+      recovered,
+      secondException,
+      testContext({ detectedAt: new Date() }),
+    );
+    const idOf = (events: typeof first, type: string) => events.find((e) => e.type === type)?.id;
+    for (const type of ['shipment.status_changed', 'shipment.exception']) {
+      expect(idOf(first, type), type).toBeDefined();
+      expect(idOf(second, type), type).toBeDefined();
+      expect(idOf(second, type), type).not.toBe(idOf(first, type));
+    }
+  });
+
+  it('tells a repeated episode without a new scan apart by detectedAt', () => {
+    const firstException = deriveEvents('shipment', shipment('IN_TRANSIT'), shipment('EXCEPTION'), ctx);
+    const secondException = deriveEvents(
+      'shipment',
+      shipment('IN_TRANSIT'),
+      shipment('EXCEPTION'),
+      testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }),
+    );
+    expect(secondException.map((e) => e.type)).toEqual(firstException.map((e) => e.type));
+    for (const [index, event] of secondException.entries()) {
+      expect(event.id).not.toBe(firstException[index]?.id);
+    }
+    // The same change derived again in the same run keeps its ids.
+    const replay = deriveEvents('shipment', shipment('IN_TRANSIT'), shipment('EXCEPTION'), ctx);
+    expect(replay.map((e) => e.id)).toEqual(firstException.map((e) => e.id));
+  });
+
   it('emits no event for a change outside status and scans, and none for a reordered scan list', () => {
     const before = shipment('IN_TRANSIT', [
       scan('2026-03-01T08:00:00', 'A'),

@@ -1,5 +1,6 @@
 import type { ShipmentUpdate } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
 import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
@@ -24,10 +25,10 @@ export function shipmentRule(
   const base = { kind: 'shipment' as const, key, current, previous };
   const drafts: EventDraft[] = [];
   const status = current.header.statusCode ?? null;
-  const lastScan = latestInstant(
-    (current.events ?? []).map((e) => e.eventTime),
-    ctx.timezone,
-  );
+  const lastScan = latestScan(current, ctx.timezone);
+  // A status can be reached again (EXCEPTION -> IN_TRANSIT -> EXCEPTION): the scan that came with
+  // the change names the episode, else detectedAt does.
+  const episode = episodeMarker(previous ? latestScan(previous, ctx.timezone) : undefined, lastScan, ctx);
   if (!previous) {
     drafts.push({
       ...base,
@@ -40,7 +41,7 @@ export function shipmentRule(
     drafts.push({
       ...base,
       type: 'shipment.status_changed',
-      transition: `${previous.header.statusCode ?? ''}>${status ?? ''}`,
+      transition: inEpisode(`${previous.header.statusCode ?? ''}>${status ?? ''}`, episode),
       occurredAt: lastScan,
       changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
     });
@@ -51,7 +52,7 @@ export function shipmentRule(
     drafts.push({
       ...base,
       type: statusType,
-      transition: status ?? '',
+      transition: inEpisode(status ?? '', episode),
       occurredAt: lastScan,
       changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
     });
@@ -80,4 +81,12 @@ export function shipmentRule(
     }
     return out;
   }
+}
+
+/** The latest tracking scan time of a shipment (ISO UTC), if any scan has a readable time. */
+function latestScan(shipment: ShipmentUpdate, timezone: string): string | undefined {
+  return latestInstant(
+    (shipment.events ?? []).map((e) => e.eventTime),
+    timezone,
+  );
 }

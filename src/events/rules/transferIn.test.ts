@@ -68,4 +68,39 @@ describe('transfer_in rule', () => {
     );
     expect(first[0]?.id).not.toBe(second[0]?.id);
   });
+
+  it('names a repeated status change by the header lastUpdateDate, else by detectedAt', () => {
+    const at = (statusCode: string, lastUpdateDate: string | null): TransferInDetail => {
+      const record = transferIn(statusCode);
+      return { ...record, header: { ...record.header, lastUpdateDate } };
+    };
+    const first = deriveEvents(
+      'transfer_in',
+      at('OPEN', '2026-03-01T10:00:00Z'),
+      at('HOLD', '2026-03-02T10:00:00Z'),
+      ctx,
+    );
+    expect(first.map((e) => e.type)).toEqual(['transfer_in.status_changed']);
+    // Derived again at another time from the same records: the upstream time keeps the id.
+    const replay = deriveEvents(
+      'transfer_in',
+      at('OPEN', '2026-03-01T10:00:00Z'),
+      at('HOLD', '2026-03-02T10:00:00Z'),
+      testContext({ detectedAt: new Date() }),
+    );
+    expect(replay[0]?.id).toBe(first[0]?.id);
+    // Put on hold again days later: a new episode.
+    const second = deriveEvents(
+      'transfer_in',
+      at('OPEN', '2026-03-03T10:00:00Z'),
+      at('HOLD', '2026-03-04T10:00:00Z'),
+      ctx,
+    );
+    expect(second[0]?.id).not.toBe(first[0]?.id);
+    // No update time that moved: detectedAt tells the episodes apart.
+    const noTime = (c: typeof ctx) =>
+      deriveEvents('transfer_in', at('OPEN', null), at('HOLD', null), c)[0]?.id;
+    expect(noTime(ctx)).toBe(noTime(ctx));
+    expect(noTime(testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }))).not.toBe(noTime(ctx));
+  });
 });

@@ -1,5 +1,6 @@
 import type { TransferInDetail, TransferInLine } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { stableHash } from '../eventId.ts';
 import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent, FieldChange } from '../types.ts';
@@ -27,11 +28,18 @@ export function transferInRule(
       changes,
     });
   } else if ((previous.header.statusCode ?? null) !== status) {
+    const updatedAt = upstreamInstant(header.lastUpdateDate, ctx.timezone);
+    // A status can be reached again: the header's lastUpdateDate names the episode if it moved.
+    const episode = episodeMarker(
+      upstreamInstant(previous.header.lastUpdateDate, ctx.timezone),
+      updatedAt,
+      ctx,
+    );
     drafts.push({
       ...base,
       type: 'transfer_in.status_changed',
-      transition: `${previous.header.statusCode ?? ''}>${status ?? ''}`,
-      occurredAt: upstreamInstant(header.lastUpdateDate, ctx.timezone),
+      transition: inEpisode(`${previous.header.statusCode ?? ''}>${status ?? ''}`, episode),
+      occurredAt: updatedAt,
       changes: pickChanges(changes, ['header.statusCode', 'header.statusName']),
     });
   }

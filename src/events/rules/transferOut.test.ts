@@ -30,4 +30,17 @@ describe('transfer_out rule', () => {
     expect(events.map((e) => e.type)).toEqual(['transfer_out.status_changed']);
     expect(events[0]?.data.changes).toEqual([{ field: 'statusCode', from: 'OPEN', to: 'SHIPPED' }]);
   });
+
+  it('keeps the id for the same change derived twice, and gives a repeated status change a new id', () => {
+    const [first] = deriveEvents('transfer_out', out('OPEN'), out('SHIPPED'), ctx);
+    expect(deriveEvents('transfer_out', out('OPEN'), out('SHIPPED'), ctx)[0]?.id).toBe(first?.id);
+    const [second] = deriveEvents(
+      'transfer_out',
+      out('OPEN'),
+      out('SHIPPED'),
+      testContext({ detectedAt: new Date('2026-03-05T10:00:00Z') }),
+    );
+    expect(second?.type).toBe('transfer_out.status_changed');
+    expect(second?.id).not.toBe(first?.id);
+  });
 });

@@ -1,5 +1,6 @@
 import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -27,7 +28,11 @@ export function transferOutRule(
     drafts.push({
       ...base,
       type: 'transfer_out.status_changed',
-      transition: `${previous.statusCode ?? ''}>${current.statusCode ?? ''}`,
+      // The row carries no update time, so detectedAt tells a repeated status change apart.
+      transition: inEpisode(
+        `${previous.statusCode ?? ''}>${current.statusCode ?? ''}`,
+        episodeMarker(undefined, undefined, ctx),
+      ),
       occurredAt: undefined,
       changes: pickChanges(changes, ['statusCode', 'status']),
     });
