@@ -30,6 +30,8 @@ export interface ApplyResult<R> {
   rejected: Array<RejectedRecord & { key?: string | undefined }>;
   changes: RecordChange<R>[];
   apiCalls: number;
+  /** True when a 'snapshot' window had rejected records, so vanished rows were not looked for. */
+  vanishSkipped: boolean;
 }
 
 interface Incoming<R> {
@@ -51,6 +53,8 @@ export async function applyWindow<R, C>(args: {
   window: Window;
   timezone: string;
   records: readonly R[];
+  /** How many records of this window upstream's answer already lost to validation. */
+  upstreamRejected?: number;
   logger: Logger;
 }): Promise<ApplyResult<R>> {
   const { tx, stream, scope, window, timezone, logger } = args;
@@ -100,7 +104,17 @@ export async function applyWindow<R, C>(args: {
     })),
   ];
 
-  if (entity.snapshot && window.kind === 'snapshot') {
+  // A rejected record is still in the snapshot, only unreadable: taken for vanished it would be
+  // zeroed and announced out of stock. With any rejection the snapshot is incomplete, so vanishing
+  // waits for the next clean one.
+  const incomplete = (args.upstreamRejected ?? 0) + rejected.length > 0;
+  const vanishSkipped = Boolean(entity.snapshot) && window.kind === 'snapshot' && incomplete;
+  if (vanishSkipped) {
+    logger.warn(
+      { rejected: (args.upstreamRejected ?? 0) + rejected.length },
+      'snapshot has rejected records: vanish detection skipped until a clean snapshot',
+    );
+  } else if (entity.snapshot && window.kind === 'snapshot') {
     const present = new Set(incoming.map((i) => i.key));
     for (const row of await loadWhere(tx, entity.table, entity.snapshot.where(scope, window))) {
       if (present.has(keyOf(row, shape))) continue;
@@ -158,6 +172,7 @@ export async function applyWindow<R, C>(args: {
     rejected,
     changes,
     apiCalls,
+    vanishSkipped,
   };
 }
 

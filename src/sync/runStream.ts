@@ -71,6 +71,7 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     total.windows += 1;
     for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
     if (outcome.status === 'skipped') skipped += 1;
+    if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
     if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
     if (outcome.status === 'failed') {
       total.status = 'failed';
@@ -89,6 +90,8 @@ export interface WindowOutcome extends RunCounts {
   error?: string;
   /** How long upstream asked us to wait (Retry-After) when that failed the window. */
   retryAfterMs?: number;
+  /** A snapshot window with rejected records: vanished rows were not looked for. */
+  vanishSkipped?: boolean;
 }
 
 /**
@@ -147,6 +150,7 @@ export async function runStreamWindow<R, C>(
       window,
       timezone: config.timezone,
       records: fetched.records,
+      upstreamRejected: fetched.rejected.length,
       logger: log,
     });
     const rejected = [...fetched.rejected, ...applied.rejected];
@@ -184,11 +188,14 @@ export async function runStreamWindow<R, C>(
     // delivered, not an initial load) and `status` report the backfill as the last success.
     if (args.mode !== 'backfill') await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
     const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
-    await recordRun(tx, run(status), runId);
+    const note = applied.vanishSkipped
+      ? `vanish detection skipped: ${rejected.length} rejected record(s); the next clean snapshot zeroes rows that truly vanished`
+      : undefined;
+    await recordRun(tx, run(status, note), runId);
     await recordRejected(tx, stream.name, scope, runId, rejected);
     await tx.query('COMMIT');
     log.debug({ ...counts, status }, 'window stored');
-    return { ...counts, status };
+    return { ...counts, status, ...(applied.vanishSkipped ? { vanishSkipped: true } : {}) };
   } catch (error) {
     await tx.query('ROLLBACK').catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);

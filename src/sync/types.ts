@@ -192,4 +192,9 @@ export interface StreamRunResult extends RunCounts {
    * in-process): the job queue should pause this long rather than retry at once.
    */
   retryAfterMs?: number;
+  /**
+   * Snapshot windows whose vanish detection was skipped because some records were rejected (an
+   * incomplete snapshot must not zero what it could not read); absent when none.
+   */
+  vanishChecksSkipped?: number;
 }
