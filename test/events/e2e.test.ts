@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
+import { thresholdFor } from '../../src/events/rules/inventory.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { trackingEventKey } from '../../src/events/trackingEventKey.ts';
 import { type RunningSimulator, type SimTruth, startSimulator } from '../../src/simulator/index.ts';
@@ -16,6 +17,7 @@ import { transfersOutStream } from '../../src/streams/transfersOut.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Scope, StreamDefinition, Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { StoredStates } from './storedStates.ts';
 
 /**
  * A simulated week synced every few hours with the event sink wired in: every transition the
@@ -52,6 +54,7 @@ interface StoredEvent {
   data: { current: Record<string, unknown>; changes: Array<{ field: string; from: unknown; to: unknown }> };
 }
 let events: StoredEvent[] = [];
+const states = new StoredStates();
 
 async function syncAll(windowsFor?: (stream: AnyStream) => readonly Window[]): Promise<void> {
   const now = new Date(sim.clock.now());
@@ -129,9 +132,11 @@ beforeAll(async () => {
   for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
     if (hour > 0) sim.advance(STEP_HOURS * 60);
     await syncAll();
+    await states.snapshot(t.pool);
   }
   // Orders named by the last shipments and returns are fetched on the next run.
   await syncAll();
+  await states.snapshot(t.pool);
   truth = sim.truth();
   events = await loadEvents();
 }, 600_000);
@@ -164,6 +169,17 @@ describe('events over a simulated week', () => {
       const counts = countBy(type);
       for (const key of final(status).keys()) expect(counts.get(key), `${type} ${key}`).toBe(1);
     }
+    // Every status change between stored states, and every time EXCEPTION was reached (again), is
+    // one event: a repeated transition is a new episode, not a duplicate.
+    const changed = states.statusChanges('shipment');
+    expect(changed.size).toBeGreaterThan(0);
+    expect([
+      ...wrongCounts('shipment.status_changed', changed),
+      ...wrongCounts(
+        'shipment.exception',
+        states.expected('shipment', (_before, after) => after === 'EXCEPTION'),
+      ),
+    ]).toEqual([]);
   });
 
   it('returns: created once each, resolved exactly once for every RESOLVED one', () => {
@@ -178,6 +194,12 @@ describe('events over a simulated week', () => {
     ]).toEqual([]);
   });
 
+  it('returns: one status_changed per change of the stored processing status', () => {
+    const expected = states.statusChanges('return');
+    expect(expected.size).toBeGreaterThan(0);
+    expect(wrongCounts('return.status_changed', expected)).toEqual([]);
+  });
+
   it('invoices: created once each, paid exactly once for every invoice paid off', () => {
     const invoices = flat(truth.invoices).map(({ r }) => r);
     expect(invoices.length).toBeGreaterThan(0);
@@ -186,6 +208,12 @@ describe('events over a simulated week', () => {
       ...wrongCounts('invoice.created', ones(invoices.map((i) => i.invoiceNumber))),
       ...wrongCounts('invoice.paid', ones(paid.map((i) => i.invoiceNumber))),
     ]).toEqual([]);
+  });
+
+  it('invoices: one balance_changed per change of the stored balanceDue', () => {
+    const expected = states.statusChanges('invoice');
+    expect(expected.size).toBeGreaterThan(0);
+    expect(wrongCounts('invoice.balance_changed', expected)).toEqual([]);
   });
 
   it('transfers: created once each; every received IN has received events ending at its truth quantities', () => {
@@ -228,6 +256,16 @@ describe('events over a simulated week', () => {
     );
     const outStatus = last('transfer_out.status_changed', (c) => c.statusCode);
     expect(inStatus.size).toBeGreaterThan(0);
+    expect(outStatus.size).toBeGreaterThan(0);
+    const compared = {
+      in: ins.filter(({ scope, r }) =>
+        inStatus.has(`${r.header.supplierId ?? scope}:${r.header.orderNumber}`),
+      ),
+      out: outs.filter(({ scope, r }) => outStatus.has(`${r.supplierId ?? scope}:${r.orderNumber}`)),
+    };
+    expect(compared.in.length).toBeGreaterThan(0);
+    expect(compared.out.length).toBeGreaterThan(0);
+    expect(wrongCounts('transfer_out.status_changed', states.statusChanges('transfer_out'))).toEqual([]);
     const wrong = [
       ...ins
         .map(
@@ -261,6 +299,17 @@ describe('events over a simulated week', () => {
     expect(countBy('inventory.changed').size).toBeGreaterThan(0);
   });
 
+  it('inventory: one low_stock per crossing below the threshold in the stored states', () => {
+    const expected = states.expected('inventory', (before, after, state) => {
+      const threshold = thresholdFor(state.detail ?? '', config.events);
+      return (
+        typeof after === 'number' && after < threshold && (before === null || Number(before) >= threshold)
+      );
+    });
+    expect(expected.size).toBeGreaterThan(0);
+    expect(wrongCounts('inventory.low_stock', expected)).toEqual([]);
+  });
+
   it('orders: status changes end at the truth status, and every active hold was announced', async () => {
     const stored = new Set(
       (await t.pool.query('SELECT account_number, order_number FROM fulfillment.orders')).rows.map(
@@ -276,9 +325,11 @@ describe('events over a simulated week', () => {
     expect(lastStatus.size).toBeGreaterThan(0);
     const added = countBy('order.hold_added');
     const problems: string[] = [];
+    let compared = 0;
     for (const { scope, r } of flat(truth.orderDetails)) {
       const key = `${r.header.accountNumber ?? scope}:${r.header.orderNumber}`;
       if (!stored.has(key)) continue;
+      if (lastStatus.has(key)) compared += 1;
       if (lastStatus.has(key) && lastStatus.get(key) !== r.header.orderStatusCode) {
         problems.push(
           `${key}: last status_changed to ${lastStatus.get(key)}, truth ${r.header.orderStatusCode}`,
@@ -289,6 +340,8 @@ describe('events over a simulated week', () => {
         problems.push(`${key}: ${active} active holds, ${added.get(key) ?? 0} announced`);
     }
     expect(problems).toEqual([]);
+    // The status check above compared real orders, not an empty intersection.
+    expect(compared).toBeGreaterThan(0);
   });
 
   it('every event names the run that derived it: a stored run of its stream and scope counting it', async () => {
