@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import type { ConsumerAddress, OrderDetail } from '../api/records/index.ts';
 import {
@@ -56,19 +57,45 @@ export function orderNumbersWindow(orderNumbers: readonly string[], now: Date): 
   return { kind: 'filter', start: now, end: now, filter: { orderNumbers: orderNumbers.join(',') } };
 }
 
-// Which order numbers a window read, so that `afterWrite` can clear their requests (unchanged
-// orders included, which the hooks' changes do not list). The engine passes one window object.
-const servedBy = new WeakMap<Window, string[]>();
+/** An order to fetch; `requestedAt` (exact timestamptz text) when it came from a queued request. */
+interface Wanted {
+  orderNumber: string;
+  requestedAt?: string;
+}
 
-async function wantedOrders({ scope, window, db }: FetchArgs<Client>): Promise<string[]> {
+// Which requests a window read, so that `afterWrite` can clear them (unchanged orders included,
+// which the hooks' changes do not list). The engine passes one window object.
+const servedBy = new WeakMap<Window, Wanted[]>();
+
+async function wantedOrders({ scope, window, db }: FetchArgs<Client>): Promise<Wanted[]> {
   const listed = window.filter?.orderNumbers;
-  if (listed !== undefined) return [...new Set(listed.split(',').filter((n) => n.length > 0))];
-  const res = await db.query<{ order_number: string }>(
-    `SELECT order_number FROM sync.order_detail_requests WHERE account_number = $1
-      ORDER BY order_number LIMIT ${ORDER_REQUESTS_PER_RUN}`,
+  if (listed !== undefined)
+    return [...new Set(listed.split(',').filter((n) => n.length > 0))].map((orderNumber) => ({
+      orderNumber,
+    }));
+  // requested_at as text: a JS Date would drop the microseconds the delete compares against.
+  const res = await db.query<{ order_number: string; requested_at: string }>(
+    `SELECT order_number, requested_at::text AS requested_at FROM sync.order_detail_requests
+      WHERE account_number = $1 ORDER BY order_number LIMIT ${ORDER_REQUESTS_PER_RUN}`,
     [scope.id],
   );
-  return res.rows.map((r) => r.order_number);
+  return res.rows.map((r) => ({ orderNumber: r.order_number, requestedAt: r.requested_at }));
+}
+
+/**
+ * Deletes the served requests that were not named again since this run read them: a shipments or
+ * returns run that names the order meanwhile moves `requested_at` forward, and its change may be
+ * newer than the detail this run fetched, so that request stays for the next run.
+ */
+async function clearServedRequests(tx: Pick<PoolClient, 'query'>, accountNumber: string, served: Wanted[]) {
+  const read = served.filter((w): w is Required<Wanted> => w.requestedAt !== undefined);
+  if (read.length === 0) return;
+  await tx.query(
+    `DELETE FROM sync.order_detail_requests r
+      USING unnest($2::text[], $3::timestamptz[]) AS s(order_number, requested_at)
+      WHERE r.account_number = $1 AND r.order_number = s.order_number AND r.requested_at <= s.requested_at`,
+    [accountNumber, read.map((w) => w.orderNumber), read.map((w) => w.requestedAt)],
+  );
 }
 
 /** The orders row: the header's columns, the undetailed members whole, `raw` the whole detail. */
@@ -114,8 +141,9 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   subjectKind: 'order',
   planWindows: planOrderWindows,
   fetchWindow: async (args) => {
-    const numbers = await wantedOrders(args);
-    servedBy.set(args.window, numbers);
+    const wanted = await wantedOrders(args);
+    servedBy.set(args.window, wanted);
+    const numbers = wanted.map((w) => w.orderNumber);
     const records: OrderRecord[] = [];
     const rejected: RejectedRecord[] = [];
     for (const orderNumber of numbers) {
@@ -174,13 +202,8 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   },
   // Served requests go in the same transaction as their orders: a failure keeps them queued.
   afterWrite: async ({ tx, scope, window }) => {
-    const served = servedBy.get(window) ?? [];
-    if (served.length > 0 && window.filter?.source === 'requests') {
-      await tx.query(
-        'DELETE FROM sync.order_detail_requests WHERE account_number = $1 AND order_number = ANY($2::text[])',
-        [scope.id, served],
-      );
-    }
+    if (window.filter?.source === 'requests')
+      await clearServedRequests(tx, scope.id, servedBy.get(window) ?? []);
     return undefined;
   },
 };
