@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { NonRetryableUpstreamError, UnauthorizedError } from '../api/errors.ts';
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import type { ConsumerAddress, OrderDetail } from '../api/records/index.ts';
 import {
@@ -98,6 +99,32 @@ async function clearServedRequests(tx: Pick<PoolClient, 'query'>, accountNumber:
   );
 }
 
+/**
+ * One order's detail, or its quarantine: an answer that repeating cannot fix (404, `isSuccess:
+ * false`, bad payload) becomes a rejected record keyed by the order number, so one broken order
+ * does not fail the whole window on every run; its request is cleared with the others. Retryable
+ * failures and rejected credentials (which break every order alike) still fail the window.
+ */
+async function fetchOrQuarantine(
+  args: FetchArgs<Client>,
+  orderNumber: string,
+  index: number,
+): Promise<Awaited<ReturnType<Client['getOrderDetail']>> | { quarantined: RejectedRecord }> {
+  try {
+    return await args.client.getOrderDetail(args.scope.id, orderNumber);
+  } catch (error) {
+    if (!(error instanceof NonRetryableUpstreamError) || error instanceof UnauthorizedError) throw error;
+    // The engine stores `key` as sync.rejected_records.record_key.
+    const quarantined: RejectedRecord & { key: string } = {
+      index,
+      key: orderNumber,
+      reason: `order detail failed and was not retried: ${error.message}`,
+      raw: { orderNumber, kind: error.kind, status: error.status ?? null },
+    };
+    return { quarantined };
+  }
+}
+
 /** The orders row: the header's columns, the undetailed members whole, `raw` the whole detail. */
 export function orderRow(record: OrderRecord, ctx: RowContext): Row {
   const overrides: Row = {
@@ -146,8 +173,12 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
     const numbers = wanted.map((w) => w.orderNumber);
     const records: OrderRecord[] = [];
     const rejected: RejectedRecord[] = [];
-    for (const orderNumber of numbers) {
-      const answer = await args.client.getOrderDetail(args.scope.id, orderNumber);
+    for (const [index, orderNumber] of numbers.entries()) {
+      const answer = await fetchOrQuarantine(args, orderNumber, index);
+      if ('quarantined' in answer) {
+        rejected.push(answer.quarantined);
+        continue;
+      }
       rejected.push(...answer.rejected);
       if (answer.record) records.push({ orderNumber, detail: answer.record });
     }
