@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import { RetryableUpstreamError } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
@@ -12,6 +12,7 @@ import {
   recordRejected,
   recordRun,
   reserveRunId,
+  unlockStreamScope,
 } from './state.ts';
 import type {
   EventSink,
@@ -48,16 +49,14 @@ function zeroCounts(): RunCounts {
   return { fetched: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0, apiCalls: 0, events: 0 };
 }
 
-/** Runs one stream for one scope: plans windows from its cursor and runs them in order, stopping at the first failure. */
+/**
+ * Runs one stream for one scope: under the stream+scope lock, plans windows from its cursor and
+ * runs them in order, stopping at the first failure. The lock is held from the cursor read to the
+ * last commit, so a run that waited for another fetches only after that one stored its data.
+ */
 export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<StreamRunResult> {
   const now = args.now ?? new Date();
   const { stream, scope, config } = args;
-  const cursor = await readCursor(args.pool, stream.name, scope);
-  const settings = config.streams[stream.name];
-  const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
-  const windows =
-    args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
-  const initialLoad = args.mode === 'backfill' || cursor.lastSuccessAt === undefined;
   const total: StreamRunResult = {
     stream: stream.name,
     scope,
@@ -65,25 +64,70 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     windows: 0,
     ...zeroCounts(),
   };
-  let skipped = 0;
-  for (const window of windows) {
-    const outcome = await runStreamWindow({ ...args, now, window, initialLoad });
-    total.windows += 1;
-    for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
-    if (outcome.status === 'skipped') skipped += 1;
-    if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
-    if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
-    if (outcome.status === 'failed') {
-      total.status = 'failed';
-      total.error = outcome.error;
-      if (outcome.retryAfterMs !== undefined) total.retryAfterMs = outcome.retryAfterMs;
-      break;
+  const locked = await withStreamLock(args, async (conn) => {
+    const cursor = await readCursor(conn, stream.name, scope);
+    const settings = config.streams[stream.name];
+    const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
+    const windows =
+      args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
+    const initialLoad = args.mode === 'backfill' || cursor.lastSuccessAt === undefined;
+    for (const window of windows) {
+      const outcome = await windowOn(conn, { ...args, now, window, initialLoad });
+      total.windows += 1;
+      for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
+      if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
+      if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
+      if (outcome.status === 'failed') {
+        total.status = 'failed';
+        total.error = outcome.error;
+        if (outcome.retryAfterMs !== undefined) total.retryAfterMs = outcome.retryAfterMs;
+        break;
+      }
     }
+  });
+  if (!locked) {
+    args.logger
+      .child({ stream: stream.name, scope: scope.id })
+      .info('another run holds this stream and scope: skipped');
+    total.status = 'skipped';
   }
-  if (windows.length > 0 && skipped === windows.length) total.status = 'skipped';
   return total;
 }
 
+/**
+ * Runs `body` on a dedicated pooled connection holding the session-level stream+scope advisory
+ * lock; answers false (body not run) when `lockMode` is 'skip' and another session holds it. The
+ * lock is released and the connection returned in every case; a connection that could not be
+ * unlocked is destroyed, which ends its session and so frees the lock.
+ */
+async function withStreamLock<R, C>(
+  args: Pick<RunStreamArgs<R, C>, 'pool' | 'stream' | 'scope' | 'lockMode'>,
+  body: (conn: PoolClient) => Promise<void>,
+): Promise<boolean> {
+  const { stream, scope } = args;
+  const conn = await args.pool.connect();
+  let broken: Error | undefined;
+  try {
+    let held = false;
+    try {
+      held = await lockStreamScope(conn, stream.name, scope, args.lockMode ?? 'wait');
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    }
+    if (!held) return false;
+    try {
+      await body(conn);
+    } finally {
+      await unlockStreamScope(conn, stream.name, scope).catch((e: unknown) => {
+        broken = e as Error;
+      });
+    }
+    return true;
+  } finally {
+    conn.release(broken);
+  }
+}
 /** Outcome of one window. */
 export interface WindowOutcome extends RunCounts {
   status: RunStatus;
@@ -95,11 +139,27 @@ export interface WindowOutcome extends RunCounts {
 }
 
 /**
- * One window, fetched (outside the transaction, with adaptive splitting), then diffed, written,
- * logged and the cursor advanced in ONE transaction under the stream+scope advisory lock. A
- * failure rolls back and is recorded as a 'failed' run in its own transaction; never thrown.
+ * One window on its own, under the stream+scope lock (`lockMode` 'skip': answers skipped when
+ * another run holds it). `runStream` runs its windows under one lock for the whole run instead.
  */
 export async function runStreamWindow<R, C>(
+  args: RunStreamArgs<R, C> & { window: Window; now: Date; initialLoad: boolean },
+): Promise<WindowOutcome> {
+  let outcome: WindowOutcome = { ...zeroCounts(), status: 'skipped' };
+  await withStreamLock(args, async (conn) => {
+    outcome = await windowOn(conn, args);
+  });
+  return outcome;
+}
+
+/**
+ * One window on `conn`, whose session holds the stream+scope lock: fetched (outside the
+ * transaction, with adaptive splitting), then diffed, written, logged and the cursor advanced in
+ * ONE transaction. A failure rolls back and is recorded as a 'failed' run in its own transaction;
+ * never thrown.
+ */
+async function windowOn<R, C>(
+  tx: PoolClient,
   args: RunStreamArgs<R, C> & { window: Window; now: Date; initialLoad: boolean },
 ): Promise<WindowOutcome> {
   const { pool, stream, scope, window, config, logger } = args;
@@ -120,7 +180,6 @@ export async function runStreamWindow<R, C>(
     error,
     ...counts,
   });
-  const tx = await pool.connect();
   try {
     const fetched = await fetchWithSplit({
       stream,
@@ -128,7 +187,7 @@ export async function runStreamWindow<R, C>(
       scope,
       window,
       timezone: config.timezone,
-      db: pool,
+      db: tx,
       maxRows: config.api.maxRowsPerWindow,
       minSize: config.streams[stream.name].minWindowSize,
       onSplit: (w) => log.info({ split: describeWindow(w, config.timezone) }, 'window too large, splitting'),
@@ -137,11 +196,6 @@ export async function runStreamWindow<R, C>(
     counts.fetched = fetched.records.length + fetched.rejected.length;
 
     await tx.query('BEGIN');
-    if (!(await lockStreamScope(tx, stream.name, scope, args.lockMode ?? 'wait'))) {
-      await tx.query('ROLLBACK');
-      log.info('another run holds this stream and scope: skipped');
-      return { ...counts, status: 'skipped' };
-    }
     const applied = await applyWindow({
       tx,
       stream,
@@ -213,8 +267,6 @@ export async function runStreamWindow<R, C>(
       error: `${label}: ${message}`,
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     };
-  } finally {
-    tx.release();
   }
 }
 

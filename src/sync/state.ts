@@ -8,19 +8,37 @@ import type { CursorState, RejectedRecord, RunCounts, RunStatus, Scope } from '.
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-/** The lock key of one stream and scope: a bigint hash, the same in every process. */
+/** The advisory lock key of one stream and scope, as text (hashed to a bigint in SQL). */
+function lockKey(stream: string, scope: Scope): string {
+  return `${stream}:${scope.kind}:${scope.id}`;
+}
+
+/**
+ * Takes the session-level advisory lock of one stream and scope on `conn` (a bigint hash, the
+ * same in every process): 'wait' blocks until it is free, 'skip' answers false when another
+ * session holds it. Held until `unlockStreamScope` or the session ends, so a whole run (fetch
+ * and write) runs under it; the caller must unlock before releasing `conn` to its pool.
+ */
 export async function lockStreamScope(
-  tx: Queryable,
+  conn: Queryable,
   stream: string,
   scope: Scope,
   mode: 'wait' | 'skip',
 ): Promise<boolean> {
-  const key = `${stream}:${scope.kind}:${scope.id}`;
+  const key = lockKey(stream, scope);
   if (mode === 'wait') {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+    await conn.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
     return true;
   }
-  const res = await tx.query('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS ok', [key]);
+  const res = await conn.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok', [key]);
+  return Boolean(res.rows[0]?.ok);
+}
+
+/** Releases the lock `lockStreamScope` took on `conn`; answers false if this session did not hold it. */
+export async function unlockStreamScope(conn: Queryable, stream: string, scope: Scope): Promise<boolean> {
+  const res = await conn.query('SELECT pg_advisory_unlock(hashtextextended($1, 0)) AS ok', [
+    lockKey(stream, scope),
+  ]);
   return Boolean(res.rows[0]?.ok);
 }
 
