@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { RETURN_STATUS_CODES, type ReturnLine, type ShipmentReturn } from '../api/records/index.ts';
 import { returnLines, returns } from '../db/schema/returns.ts';
 import { planRereadDays } from '../sync/plan.ts';
@@ -17,7 +18,8 @@ export const OPEN_RETURNS_WINDOW = { kind: 'filter', filter: { open: 'returns' }
 /**
  * Shipments/Returns per account: day windows re-reading the last 30 days, plus one window that
  * re-reads every open (not RESOLVED) return by status; a stored open return missing from those
- * lists has moved on, so it is fetched again by its order number.
+ * lists has moved on, so it is fetched again by its order number, or by its tracking number when it
+ * has none; one with neither is counted in a warning (it cannot be looked up).
  */
 export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
   name: 'returns',
@@ -62,7 +64,8 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
       },
     ],
   },
-  afterWrite: async ({ tx, scope, changes }) => {
+  afterWrite: async ({ tx, scope, window, changes, logger }) => {
+    warnUnfollowable(logger, window);
     await requestOrderDetails(
       tx,
       scope.id,
@@ -72,6 +75,19 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
     return undefined;
   },
 };
+
+// Open returns that left the status lists with neither an order number nor a tracking number, per
+// window: fetchWindow has no logger, so the in-transaction hook reports them.
+const unfollowableBy = new WeakMap<Window, string[]>();
+
+function warnUnfollowable(logger: Logger, window: Window): void {
+  const ids = unfollowableBy.get(window) ?? [];
+  if (ids.length === 0) return;
+  logger.warn(
+    { unfollowableReturns: ids.length, shipReturnIds: ids.slice(0, 20) },
+    'open returns left the status lists and have neither order number nor tracking number: they stay open in the warehouse until upstream lists them again',
+  );
+}
 
 async function fetchOpenReturns(
   args: FetchArgs<StreamClient> & { window: Window },
@@ -86,20 +102,50 @@ async function fetchOpenReturns(
   }
   const seen = new Set(out.records.map((r) => r.shipReturnId));
   const stored = await db.query(
-    `SELECT ship_return_id, order_number FROM fulfillment.returns
+    `SELECT ship_return_id, order_number, tracking_number FROM fulfillment.returns
      WHERE account_number = $1 AND processing_status_code IS DISTINCT FROM 'RESOLVED'`,
     [scope.id],
   );
-  const left = (
-    stored.rows as Array<{ ship_return_id: string | number; order_number: string | null }>
-  ).filter((r) => !seen.has(Number(r.ship_return_id)));
+  const left = (stored.rows as StoredOpenReturn[]).filter((r) => !seen.has(Number(r.ship_return_id)));
   const wanted = new Set(left.map((r) => Number(r.ship_return_id)));
-  const orders = [...new Set(left.map((r) => r.order_number).filter((n): n is string => !!n))];
-  for (const orderNumber of orders) {
-    const answer = await client.listReturns({ accountNumber: scope.id, orderNumber });
+  const { lookups, unfollowable } = followUpLookups(left);
+  for (const lookup of lookups) {
+    const answer = await client.listReturns({ accountNumber: scope.id, ...lookup });
     out.apiCalls += 1;
     out.records.push(...answer.records.filter((r) => wanted.has(r.shipReturnId)));
     out.rejected.push(...answer.rejected);
   }
+  unfollowableBy.set(args.window, unfollowable);
   return out;
+}
+
+interface StoredOpenReturn {
+  ship_return_id: string | number;
+  order_number: string | null;
+  tracking_number: string | null;
+}
+
+/**
+ * How to re-read open returns that left the status lists: by order number, else (no order number,
+ * e.g. returns not tied to an order) by tracking number; returns with neither cannot be followed.
+ */
+export function followUpLookups(left: readonly StoredOpenReturn[]): {
+  lookups: Array<{ orderNumber: string } | { trackingNumber: string }>;
+  unfollowable: string[];
+} {
+  const orderNumbers = new Set<string>();
+  const trackingNumbers = new Set<string>();
+  const unfollowable: string[] = [];
+  for (const r of left) {
+    if (r.order_number) orderNumbers.add(r.order_number);
+    else if (r.tracking_number) trackingNumbers.add(r.tracking_number);
+    else unfollowable.push(String(r.ship_return_id));
+  }
+  return {
+    lookups: [
+      ...[...orderNumbers].map((orderNumber) => ({ orderNumber })),
+      ...[...trackingNumbers].map((trackingNumber) => ({ trackingNumber })),
+    ],
+    unfollowable,
+  };
 }
