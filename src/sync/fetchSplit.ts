@@ -28,7 +28,7 @@ function isTooLarge(error: unknown): boolean {
 }
 
 /**
- * Fetches one window, halving it while the answer is too large (more than `maxRows` records, a
+ * Fetches one window, halving it while the answer is too large (`maxRows` records or more, a
  * `WindowTooLargeError` or a timeout), down to `minSize`; then fails loudly naming the window.
  * The halves' records are concatenated: the caller writes them as one window.
  */
@@ -48,9 +48,12 @@ export async function fetchWithSplit<R, C>(args: {
   let failure: unknown;
   try {
     result = await stream.fetchWindow({ client, scope, window, timezone, db: args.db });
-    if (result.records.length + result.rejected.length > maxRows) {
+    // An upstream may cut an answer at the cap without saying so: exactly `maxRows` rows could be
+    // a truncated answer, so only fewer than the cap proves the window complete.
+    const rows = result.records.length + result.rejected.length;
+    if (rows >= maxRows) {
       failure = new WindowTooLargeError(
-        `answer has ${result.records.length} rows, over the cap of ${maxRows}`,
+        `answer has ${rows} rows, at or over the cap of ${maxRows} (possibly truncated)`,
       );
     }
   } catch (error) {
