@@ -56,13 +56,41 @@ describe('status', () => {
     });
     expect(row.lagSeconds).toBeGreaterThanOrEqual(3590);
     expect(row.lagSeconds).toBeLessThan(3700);
+    // No cursor position: lag is measured from the last success, and says so.
+    expect(row).toMatchObject({ cursor: null, lagFrom: 'lastSuccess' });
   });
 
   it("says 'unavailable' for the queue when Redis cannot be reached", async () => {
     const { code, out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(code).toBe(0);
-    expect(out[0]).toMatch(/^stream\s+scope\s+last success\s+lag/);
+    expect(out[0]).toMatch(/^stream\s+scope\s+cursor\s+last success\s+lag/);
     expect(out[1]).toContain('unavailable');
     expect(out[1]).toContain('upstream 503');
+  });
+
+  it('shows the cursor position, and measures lag from it when the stream has one', async () => {
+    // Succeeded 5 minutes ago, but its windows only reach 3 hours back: it is 3 hours behind.
+    const cursor = await t.pool.query<{ position_at: Date }>(
+      `INSERT INTO sync.cursors (stream, scope, position_at, last_success_at)
+       VALUES ('transfers_in', 'S1', date_trunc('second', now()) - interval '3 hours', now() - interval '5 minutes')
+       RETURNING position_at`,
+    );
+    const { code, out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
+    expect(code).toBe(0);
+    const row = JSON.parse(out.join('\n')).streams.find(
+      (s: { stream: string }) => s.stream === 'transfers_in',
+    );
+    expect(row).toMatchObject({
+      scope: 'S1',
+      cursor: cursor.rows[0]!.position_at.toISOString(),
+      lagFrom: 'cursor',
+    });
+    expect(row.lagSeconds).toBeGreaterThanOrEqual(10_790);
+    expect(row.lagSeconds).toBeLessThan(10_900);
+    const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(table.out[0]).toMatch(/^stream\s+scope\s+cursor\s+last success\s+lag/);
+    const line = table.out.find((l) => l.startsWith('transfers_in'));
+    expect(line).toContain(cursor.rows[0]!.position_at.toISOString());
+    expect(line).toMatch(/\s3h\s/);
   });
 });

@@ -10,8 +10,13 @@ import type { CliContext } from '../context.ts';
 export interface StreamStatus {
   stream: string;
   scope: string;
+  /** The cursor position (sync.cursors.position_at): where time-window streams have read up to. */
+  cursor: string | null;
   lastSuccessAt: string | null;
+  /** Seconds behind now: measured from `cursor` when the stream has one, else from the last success. */
   lagSeconds: number | null;
+  /** What `lagSeconds` is measured from; null when neither exists yet. */
+  lagFrom: 'cursor' | 'lastSuccess' | null;
   lastError: string | null;
   lastErrorAt: string | null;
   rows24h: number;
@@ -25,6 +30,7 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
   const res = await pool.query<{
     stream: string;
     scope: string;
+    position_at: Date | null;
     last_success_at: Date | null;
     last_error: string | null;
     last_error_at: Date | null;
@@ -32,7 +38,7 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
     events24h: string;
   }>(
     `WITH keys AS (SELECT stream, scope FROM sync.cursors UNION SELECT DISTINCT stream, scope FROM sync.runs)
-     SELECT k.stream, k.scope, c.last_success_at,
+     SELECT k.stream, k.scope, c.position_at, c.last_success_at,
             e.error AS last_error, e.finished_at AS last_error_at,
             coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h
        FROM keys k
@@ -51,14 +57,31 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
   return res.rows.map((r) => ({
     stream: r.stream,
     scope: r.scope,
+    cursor: r.position_at?.toISOString() ?? null,
     lastSuccessAt: r.last_success_at?.toISOString() ?? null,
-    lagSeconds: r.last_success_at ? Math.round((now.getTime() - r.last_success_at.getTime()) / 1000) : null,
+    ...lag(r.position_at, r.last_success_at, now),
     lastError: r.last_error,
     lastErrorAt: r.last_error_at?.toISOString() ?? null,
     rows24h: Number(r.rows24h),
     events24h: Number(r.events24h),
     queueDepth: null,
   }));
+}
+
+/**
+ * Lag of a stream and scope: how far the cursor position is behind now (time-window streams, whose
+ * data is only as fresh as the cursor), else how long since the last success (snapshot, detail and
+ * request streams, which have no position).
+ */
+export function lag(
+  positionAt: Date | null,
+  lastSuccessAt: Date | null,
+  now: Date,
+): Pick<StreamStatus, 'lagSeconds' | 'lagFrom'> {
+  const since = (at: Date) => Math.round((now.getTime() - at.getTime()) / 1000);
+  if (positionAt) return { lagSeconds: since(positionAt), lagFrom: 'cursor' };
+  if (lastSuccessAt) return { lagSeconds: since(lastSuccessAt), lagFrom: 'lastSuccess' };
+  return { lagSeconds: null, lagFrom: null };
 }
 
 /** Counts queued sync jobs per `stream:scope`; undefined when Redis cannot be reached quickly. */
@@ -101,10 +124,22 @@ function formatLag(seconds: number | null): string {
 
 /** The human table of `status`. */
 export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable: boolean): string[] {
-  const header = ['stream', 'scope', 'last success', 'lag', 'rows 24h', 'events 24h', 'queue', 'last error'];
+  // lag is behind the cursor where there is one, else behind the last success.
+  const header = [
+    'stream',
+    'scope',
+    'cursor',
+    'last success',
+    'lag',
+    'rows 24h',
+    'events 24h',
+    'queue',
+    'last error',
+  ];
   const body = rows.map((r) => [
     r.stream,
     r.scope,
+    r.cursor ?? '-',
     r.lastSuccessAt ?? 'never',
     formatLag(r.lagSeconds),
     String(r.rows24h),
@@ -150,7 +185,9 @@ export async function statusAction(
 export function registerStatusCommand(program: Command, context: CliContext): void {
   program
     .command('status')
-    .description('per stream and scope: last success, lag, last error, rows and events in 24 h, queue depth')
+    .description(
+      'per stream and scope: cursor, last success, lag (behind the cursor, else the last success), last error, rows and events in 24 h, queue depth',
+    )
     .option('--json', 'JSON for scripts')
     .option('--queue-prefix <prefix>', 'Redis key prefix of the queues')
     .action(async (options: { json?: boolean; queuePrefix?: string }) => {
