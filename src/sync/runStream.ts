@@ -7,6 +7,7 @@ import { fetchWithSplit } from './fetchSplit.ts';
 import { describeWindow } from './plan.ts';
 import {
   advanceCursor,
+  type InitialLoadMark,
   lockStreamScope,
   readCursor,
   recordRejected,
@@ -70,9 +71,15 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
     const windows =
       args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
-    const initialLoad = args.mode === 'backfill' || cursor.lastSuccessAt === undefined;
-    for (const window of windows) {
-      const outcome = await windowOn(conn, { ...args, now, window, initialLoad });
+    // The initial load lasts until one run has stored all its planned windows (the cursor reached
+    // the end of its plan), not merely until a first window succeeded: a first run that fails
+    // half-way must not have the rest of its history delivered later as live events.
+    const firstLoad = cursor.lastSuccessAt === undefined || cursor.initialLoadPending === true;
+    const initialLoad = args.mode === 'backfill' || firstLoad;
+    for (const [i, window] of windows.entries()) {
+      const mark: InitialLoadMark | undefined =
+        firstLoad && args.mode !== 'backfill' ? (i === windows.length - 1 ? 'done' : 'pending') : undefined;
+      const outcome = await windowOn(conn, { ...args, now, window, initialLoad, initialLoadMark: mark });
       total.windows += 1;
       for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
       if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
@@ -160,7 +167,13 @@ export async function runStreamWindow<R, C>(
  */
 async function windowOn<R, C>(
   tx: PoolClient,
-  args: RunStreamArgs<R, C> & { window: Window; now: Date; initialLoad: boolean },
+  args: RunStreamArgs<R, C> & {
+    window: Window;
+    now: Date;
+    initialLoad: boolean;
+    /** Set on the windows of an initial load: keeps it pending, or ends it on the run's last window. */
+    initialLoadMark?: InitialLoadMark | undefined;
+  },
 ): Promise<WindowOutcome> {
   const { pool, stream, scope, window, config, logger } = args;
   const startedAt = new Date();
@@ -240,7 +253,8 @@ async function windowOn<R, C>(
     // A backfill re-reads the past beside the incremental sync: creating or stamping the cursor
     // would make a never-synced scope's first incremental run look like a repeat (its events
     // delivered, not an initial load) and `status` report the backfill as the last success.
-    if (args.mode !== 'backfill') await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now);
+    if (args.mode !== 'backfill')
+      await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now, args.initialLoadMark);
     const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
     const note = applied.vanishSkipped
       ? `vanish detection skipped: ${rejected.length} rejected record(s); the next clean snapshot zeroes rows that truly vanished`

@@ -45,16 +45,30 @@ export async function unlockStreamScope(conn: Queryable, stream: string, scope: 
 /** The cursor of a stream and scope (empty before its first success). */
 export async function readCursor(db: Queryable, stream: string, scope: Scope): Promise<CursorState> {
   const res = await db.query(
-    'SELECT position_at, last_success_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
+    `SELECT position_at, last_success_at, (position->>'initialLoadPending')::boolean AS pending
+       FROM sync.cursors WHERE stream = $1 AND scope = $2`,
     [stream, scope.id],
   );
-  const row = res.rows[0] as { position_at: Date | null; last_success_at: Date | null } | undefined;
-  return { position: row?.position_at ?? undefined, lastSuccessAt: row?.last_success_at ?? undefined };
+  const row = res.rows[0] as
+    | { position_at: Date | null; last_success_at: Date | null; pending: boolean | null }
+    | undefined;
+  return {
+    position: row?.position_at ?? undefined,
+    lastSuccessAt: row?.last_success_at ?? undefined,
+    ...(row?.pending ? { initialLoadPending: true } : {}),
+  };
 }
+
+/**
+ * Where a window of an initial load leaves it: 'pending' (more windows of the run to come; the
+ * next run is still an initial load if this one stops here) or 'done' (the run's last window).
+ */
+export type InitialLoadMark = 'pending' | 'done';
 
 /**
  * Moves the cursor forward (never back) and stamps the last success, in the caller's transaction.
  * `updated_at` moves only with the position, so a no-op re-run changes nothing but `last_success_at`.
+ * `initialLoad` (windows of an initial load only) keeps or clears `position.initialLoadPending`.
  */
 export async function advanceCursor(
   tx: Queryable,
@@ -62,16 +76,21 @@ export async function advanceCursor(
   scope: Scope,
   advanceTo: Date | undefined,
   at: Date,
+  initialLoad?: InitialLoadMark,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at)
-     VALUES ($1, $2, $3, $4)
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, position)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5::text = 'pending' THEN '{"initialLoadPending": true}'::jsonb
+                                  ELSE '{}'::jsonb END)
      ON CONFLICT (stream, scope) DO UPDATE SET
        position_at = GREATEST(c.position_at, EXCLUDED.position_at),
        last_success_at = EXCLUDED.last_success_at,
+       position = CASE $5::text WHEN 'pending' THEN c.position || '{"initialLoadPending": true}'::jsonb
+                                WHEN 'done' THEN c.position - 'initialLoadPending'
+                                ELSE c.position END,
        updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
                          THEN now() ELSE c.updated_at END`,
-    [stream, scope.id, advanceTo ?? null, at],
+    [stream, scope.id, advanceTo ?? null, at, initialLoad ?? null],
   );
 }
 

@@ -36,6 +36,11 @@ export interface CursorState {
   /** End of the last stored forward window; undefined before the first success. */
   position: Date | undefined;
   lastSuccessAt: Date | undefined;
+  /**
+   * True while a scope's initial load is unfinished: a run stored some windows of it but has not
+   * yet stored all its planned windows (e.g. it failed half-way through the first 30 days).
+   */
+  initialLoadPending?: boolean;
 }
 
 /** What `fetchWindow` answers: valid records, rejected ones (`{index, reason, raw}`), calls made. */
