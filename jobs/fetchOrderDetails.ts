@@ -26,8 +26,15 @@ export function fetchOrderDetailsJobId(payload: FetchOrderDetailsPayload): strin
 
 /** Job options for enqueuing one order's detail. */
 export function fetchOrderDetailsJobOptions(payload: FetchOrderDetailsPayload): JobsOptions {
-  // Removed once done, so the id deduplicates pending fetches only and a later change refetches.
-  return { ...fetchOrderDetailsRetry, jobId: fetchOrderDetailsJobId(payload), removeOnComplete: true };
+  // Removed once done, failed included: the id deduplicates pending fetches only, so a later change
+  // refetches. A failed job kept for days would hold the id and silently drop every new request for
+  // the order meanwhile. The worker logs the failure when it happens.
+  return {
+    ...fetchOrderDetailsRetry,
+    jobId: fetchOrderDetailsJobId(payload),
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
 }
 
 /** The processor: validates the payload and calls the injected fetcher. */
