@@ -92,9 +92,12 @@ export function transferInRow(record: TransferInRecord, ctx: Parameters<typeof r
   };
   if (!record.detailed)
     return recordRow(transfersIn, record.header, ctx, { key: KEY, overrides, omit: DETAIL_ONLY_COLUMNS });
+  // No `detail_fetched_at` here: a fetch time is not a change, and compared it would rewrite every
+  // IN followed by key on every run. `enrich` stamps it on the detailed rows that did change.
   return recordRow(transfersIn, record.header, ctx, {
     key: KEY,
-    overrides: { ...overrides, detail_raw: record.header, detail_fetched_at: new Date() },
+    overrides: { ...overrides, detail_raw: record.header },
+    omit: ['detail_fetched_at'],
   });
 }
 
@@ -205,6 +208,8 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     const byOrder = new Map(changes.map((c) => [c.record?.header.orderNumber, c]));
     for (const record of records) {
       if (record.detailed) {
+        const change = byOrder.get(record.header.orderNumber);
+        if (change) change.row.detail_fetched_at = at;
         out.push(record);
         continue;
       }
