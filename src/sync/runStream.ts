@@ -268,9 +268,12 @@ async function windowOn<R, C>(
     await tx.query('ROLLBACK').catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
     log.error({ err: message }, 'window failed; cursor kept');
-    await recordRun(pool, run('failed', `${label}: ${message}`)).catch((e: unknown) =>
-      log.error({ err: (e as Error).message }, 'could not record the failed run'),
-    );
+    // On the locked connection first: a second pool connection could be held by runs waiting on
+    // this lock. The pool only if this connection broke (then its session, and lock, are gone).
+    const failed = run('failed', `${label}: ${message}`);
+    await recordRun(tx, failed)
+      .catch(() => recordRun(pool, failed))
+      .catch((e: unknown) => log.error({ err: (e as Error).message }, 'could not record the failed run'));
     const retryAfterMs = retryAfterMsOf(error);
     return {
       ...counts,

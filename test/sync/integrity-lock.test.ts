@@ -124,4 +124,52 @@ describe('stream lock across fetch and write', () => {
     const held = await t.pool.query(OUR_ADVISORY_LOCKS);
     expect(held.rows[0].n).toBe(0);
   });
+
+  it('a run failing while others wait on its lock finishes even when they hold the rest of the pool', async () => {
+    const small = await createTestDatabase({ max: 2 });
+    try {
+      let calls = 0;
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const client = {
+        listShipmentUpdates: async () => {
+          calls += 1;
+          if (calls === 1) {
+            await gate;
+            throw new Error('HTTP 503 after 3 attempts');
+          }
+          return { records: [shipment('DELIVERED')], rejected: [] };
+        },
+      } as unknown as FulfillmentClient;
+      const run = () =>
+        runStream({
+          pool: small.pool,
+          client,
+          config: loadConfig({ DATABASE_URL: small.url }),
+          logger,
+          stream: shipmentsStream,
+          scope,
+          windows: [window],
+        });
+      const a = run();
+      await waitFor('run A to fetch', () => calls === 1);
+      const b = run(); // takes the pool's second connection and waits on A's lock
+      await waitFor(
+        'run B to hold the last connection',
+        () => small.pool.idleCount === 0 && small.pool.totalCount === 2,
+      );
+      release();
+      const [ra, rb] = await Promise.all([a, b]);
+      expect(ra.status).toBe('failed');
+      expect(rb.status).toBe('succeeded');
+      const failed = await small.pool.query(
+        "SELECT count(*)::int AS n FROM sync.runs WHERE status = 'failed'",
+      );
+      expect(failed.rows[0].n).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
 });
