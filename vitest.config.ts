@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     globalSetup: ['test/setup/global.ts'],
     pool: 'forks',
+    reporters: ['default', './test/setup/summaryReporter.ts'],
   },
 });
