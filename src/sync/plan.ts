@@ -1,4 +1,6 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { formatInTimeZone } from 'date-fns-tz';
+import { addDays, startOfWallDay } from '../time/days.ts';
+import { formatWireDay } from '../time/format.ts';
 import type { Window } from './types.ts';
 
 /**
@@ -34,21 +36,13 @@ export function minuteWindows(from: Date, to: Date, sizeMinutes: number): Window
 }
 
 /** The wall-clock day (yyyy-MM-dd) of an instant in `timezone`. */
-export function dayOf(date: Date, timezone: string): string {
-  return formatInTimeZone(date, timezone, 'yyyy-MM-dd');
-}
+export const dayOf = formatWireDay;
 
-/** The instant a wall-clock day starts in `timezone`. */
-export function startOfDay(day: string, timezone: string): Date {
-  return fromZonedTime(`${day}T00:00:00`, timezone);
-}
+/** The first instant of a wall-clock day in `timezone` (one definition, shared with src/time). */
+export const startOfDay = startOfWallDay;
 
 /** Calendar arithmetic on yyyy-MM-dd strings (no zone involved: days, not hours). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** Number of days from `a` to `b` (b - a). */
 export function daysBetween(a: string, b: string): number {
