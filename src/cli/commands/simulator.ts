@@ -111,7 +111,7 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
     .option('--port <n>', 'port to listen on (0 = any free port)', '4010')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <n>', 'world seed: the same seed and start give byte-identical answers', '42')
-    .option('--token <token>', 'accepted bearer token (repeatable)', collect, [])
+    .option('--token <token>', 'accepted bearer token (repeatable; default: sandbox-token)', collect, [])
     .option('--client-id <id>', 'client id accepted by POST /oauth/token', 'sandbox-client')
     .option('--client-secret <secret>', 'client secret accepted by POST /oauth/token', 'sandbox-secret')
     .addOption(
