@@ -14,7 +14,7 @@ export interface SimulatorCliOptions {
   port: string;
   host: string;
   seed: string;
-  token: string[];
+  token: string[] | undefined;
   clientId: string;
   clientSecret: string;
   clock: 'manual' | 'real';
@@ -99,7 +99,7 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
   };
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** Registers `simulator`: serves the stateful fake of the fulfillment API until SIGINT/SIGTERM. */
 export function registerSimulatorCommand(program: Command, context: CliContext): void {
@@ -111,7 +111,7 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
     .option('--port <n>', 'port to listen on (0 = any free port)', '4010')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <n>', 'world seed: the same seed and start give byte-identical answers', '42')
-    .option('--token <token>', 'accepted bearer token (repeatable; default: sandbox-token)', collect, [])
+    .option('--token <token>', 'accepted bearer token (repeatable; default: sandbox-token)', collect)
     .option('--client-id <id>', 'client id accepted by POST /oauth/token', 'sandbox-client')
     .option('--client-secret <secret>', 'client secret accepted by POST /oauth/token', 'sandbox-secret')
     .addOption(
@@ -152,7 +152,7 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
     .action(async (raw: SimulatorCliOptions) => {
       const options = simulatorOptionsFromCli({
         ...raw,
-        token: raw.token.length > 0 ? raw.token : ['sandbox-token'],
+        token: raw.token && raw.token.length > 0 ? raw.token : ['sandbox-token'],
       });
       const sim = await startSimulator(options);
       const world = (await (await fetch(`${sim.url}/_sim/world`)).json()) as Record<string, unknown>;
