@@ -1,47 +1,33 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
+import type { FulfillmentClient } from '../../src/api/index.ts';
 import { planBackfillWindows } from '../../src/backfill/plan.ts';
 import { runBackfill } from '../../src/backfill/runBackfill.ts';
 import { backfillIdOf, windowKey } from '../../src/backfill/windowsStore.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import type { SyncRequest, SyncRunner } from '../../src/worker/seams.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { type SyncHarness, startSyncHarness } from '../helpers/syncHarness.ts';
 
 const logger = pino({ level: 'silent' });
 let t: TestDatabase;
 let sim: RunningSimulator;
 let client: FulfillmentClient;
 let config: Config;
+let harness: SyncHarness | undefined;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
+  harness = await startSyncHarness({
     seed: 7,
-    clock: 'manual',
     start: new Date('2026-11-10T20:00:00Z'),
     volume: { historyDays: 95 },
   });
-  config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_API_URL: sim.url,
-    FULFILLMENT_API_TOKEN: 'sandbox-token',
-  });
-  client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 10_000,
-    rateLimitRps: 0,
-  });
+  ({ t, sim, config, client } = harness);
 }, 120_000);
 
-afterAll(async () => {
-  await sim?.close();
-  await t?.close();
-});
+afterAll(() => harness?.close());
 
 async function cursorOf(stream: string, scope: string) {
   const res = await t.pool.query(

@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
 import { markWindowFinished } from '../../src/backfill/windowsStore.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
@@ -9,6 +8,7 @@ import { type RunningSimulator, startSimulator } from '../../src/simulator/index
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { simulatorClient } from '../helpers/syncHarness.ts';
 import { deletePrefix, uniquePrefix, waitFor } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
@@ -76,12 +76,7 @@ describe('backfill --queue', () => {
 
     const config = loadConfig(env);
     const logger = pino({ level: 'silent' });
-    const client = createFulfillmentClient({
-      baseUrl: sim.url,
-      tokenProvider: staticTokenProvider('sandbox-token'),
-      timeoutMs: 10_000,
-      rateLimitRps: 0,
-    });
+    const client = simulatorClient(sim);
     const runSync = createEngineRunner({
       pool: t.pool,
       client,

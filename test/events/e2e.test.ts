@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
+import type { FulfillmentClient } from '../../src/api/index.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { thresholdFor } from '../../src/events/rules/inventory.ts';
@@ -17,6 +17,7 @@ import { transfersOutStream } from '../../src/streams/transfersOut.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Scope, StreamDefinition, Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { simulatorClient } from '../helpers/syncHarness.ts';
 import { StoredStates } from './storedStates.ts';
 
 /**
@@ -123,12 +124,7 @@ beforeAll(async () => {
     DATABASE_URL: t.url,
     FULFILLMENT_SYNC_START: new Date(START.getTime() - (HISTORY_DAYS + 1) * 86_400_000).toISOString(),
   });
-  client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 10_000,
-    rateLimitRps: 0,
-  });
+  client = simulatorClient(sim);
   for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
     if (hour > 0) sim.advance(STEP_HOURS * 60);
     await syncAll();

@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { Config } from '../../src/config/types.ts';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.ts';
 import type { RegisteredStream } from '../../src/streams/index.ts';
@@ -10,6 +9,7 @@ import { returnsStream } from '../../src/streams/returns.ts';
 import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /** The simulator's faults and caps through the real client: rejections, failures, splitting, late updates. */
@@ -28,18 +28,8 @@ async function open(options: SimulatorOptions = {}) {
     ...options,
   });
   sims.push(sim);
-  const client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 5000,
-    rateLimitRps: 0,
-    retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
-  });
-  const config: Config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_API_URL: sim.url,
-    FULFILLMENT_API_TOKEN: 'sandbox-token',
-  });
+  const client = simulatorClient(sim, FAIL_FAST);
+  const config: Config = simulatorConfig(t.url, sim);
   return { sim, client, config, account: sim.world.accounts[0]?.number as string };
 }
 

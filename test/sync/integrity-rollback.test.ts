@@ -1,12 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { EventSink, Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /**
@@ -32,18 +31,8 @@ afterAll(async () => {
 });
 
 function setup() {
-  const client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 5000,
-    rateLimitRps: 0,
-    retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
-  });
-  const config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_API_URL: sim.url,
-    FULFILLMENT_API_TOKEN: 'sandbox-token',
-  });
+  const client = simulatorClient(sim, FAIL_FAST);
+  const config = simulatorConfig(t.url, sim);
   const now = new Date(sim.clock.now());
   // One window over the whole re-read horizon: everything the supplier submitted lands or nothing.
   const window: Window = { kind: 'day', start: new Date(now.getTime() - 90 * DAY), end: now, advanceTo: now };

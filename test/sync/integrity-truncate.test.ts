@@ -1,11 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarness.ts';
 
 /**
  * An upstream that silently truncates answers at N rows: an answer of exactly
@@ -36,19 +35,8 @@ describe('silently truncated answers', () => {
       rowCap: CAP,
       rowCapMode: 'truncate',
     });
-    const client = createFulfillmentClient({
-      baseUrl: sim.url,
-      tokenProvider: staticTokenProvider('sandbox-token'),
-      timeoutMs: 5000,
-      rateLimitRps: 0,
-      retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
-    });
-    const config = loadConfig({
-      DATABASE_URL: t.url,
-      FULFILLMENT_API_URL: sim.url,
-      FULFILLMENT_API_TOKEN: 'sandbox-token',
-      FULFILLMENT_MAX_ROWS_PER_WINDOW: String(CAP),
-    });
+    const client = simulatorClient(sim, FAIL_FAST);
+    const config = simulatorConfig(t.url, sim, { FULFILLMENT_MAX_ROWS_PER_WINDOW: String(CAP) });
     const account = sim.world.accounts[0]?.number as string;
     const expected = (sim.truth().shipmentUpdates[account] ?? []).length;
     expect(expected).toBeGreaterThan(2 * CAP);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
+import type { FulfillmentClient } from '../../src/api/index.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
@@ -14,6 +14,7 @@ import { transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Scope, StreamDefinition } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { simulatorClient } from '../helpers/syncHarness.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
 import { tuplesWritten } from './tuples.ts';
 
@@ -75,12 +76,7 @@ beforeAll(async () => {
   });
   const w = sim.truth();
   world = { suppliers: w.suppliers, accounts: w.accounts };
-  client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 10_000,
-    rateLimitRps: 0,
-  });
+  client = simulatorClient(sim);
 });
 afterAll(async () => {
   await sim?.close();

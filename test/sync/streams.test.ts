@@ -1,16 +1,16 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, type FulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { Config } from '../../src/config/types.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { invoicesStream } from '../../src/streams/invoices.ts';
 import { returnsStream } from '../../src/streams/returns.ts';
 import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { transfersOutStream } from '../../src/streams/transfersOut.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { StreamDefinition } from '../../src/sync/types.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { type SyncHarness, startSyncHarness } from '../helpers/syncHarness.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
 import { tuplesWritten } from './tuples.ts';
 
@@ -45,6 +45,7 @@ let t: TestDatabase;
 let sim: RunningSimulator;
 let client: FulfillmentClient;
 let config: Config;
+let harness: SyncHarness | undefined;
 
 async function syncAll(): Promise<void> {
   const now = sim.clock.now();
@@ -70,34 +71,19 @@ async function syncAll(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
-    seed: 11,
-    clock: 'manual',
-    start: new Date('2026-10-28T07:00:00Z'),
-    volume: { historyDays: 5 },
-  });
-  config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_API_URL: sim.url,
-    FULFILLMENT_API_TOKEN: 'sandbox-token',
-    FULFILLMENT_STREAMS: JSON.stringify({
-      shipments: { windowSize: 240 },
-      returns: { windowSize: 7 },
-      invoices: { windowSize: 30 },
-    }),
-  });
-  client = createFulfillmentClient({
-    baseUrl: sim.url,
-    tokenProvider: staticTokenProvider('sandbox-token'),
-    timeoutMs: 10_000,
-    rateLimitRps: 0,
-  });
+  harness = await startSyncHarness(
+    { seed: 11, start: new Date('2026-10-28T07:00:00Z'), volume: { historyDays: 5 } },
+    {
+      FULFILLMENT_STREAMS: JSON.stringify({
+        shipments: { windowSize: 240 },
+        returns: { windowSize: 7 },
+        invoices: { windowSize: 30 },
+      }),
+    },
+  );
+  ({ t, sim, config, client } = harness);
 }, 120_000);
-afterAll(async () => {
-  await sim?.close();
-  await t?.close();
-});
+afterAll(() => harness?.close());
 
 describe('four streams against the simulator', () => {
   it(`after a simulated week (sync every ${STEP_MINUTES} min, across the 2026-11-01 DST change) equal the truth`, async () => {

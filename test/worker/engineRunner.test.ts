@@ -1,12 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import type { StreamRunResult } from '../../src/sync/types.ts';
 import { createEngineRunner, SyncRunFailedError } from '../../src/worker/engineRunner.ts';
 import { retryAfterMsOf } from '../../src/worker/retryAfter.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarness.ts';
 
 /** The engine runner against the simulator: what a failed run tells the worker's job handling. */
 
@@ -32,18 +31,8 @@ describe('engine runner', () => {
   it('a 429 whose Retry-After is too long to wait in-process reaches the worker as retryAfterMs on the thrown error', async () => {
     // 120 s is over the client's in-process ceiling (60 s), so the call fails at once carrying it.
     sim.setFaults({ operations: { 'GET Finances/invoices': { rateLimit: 1 } }, retryAfterSeconds: 120 });
-    const client = createFulfillmentClient({
-      baseUrl: sim.url,
-      tokenProvider: staticTokenProvider('sandbox-token'),
-      timeoutMs: 5000,
-      rateLimitRps: 0,
-      retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
-    });
-    const config = loadConfig({
-      DATABASE_URL: t.url,
-      FULFILLMENT_API_URL: sim.url,
-      FULFILLMENT_API_TOKEN: 'sandbox-token',
-    });
+    const client = simulatorClient(sim, FAIL_FAST);
+    const config = simulatorConfig(t.url, sim);
     const results: StreamRunResult[] = [];
     const engine = createEngineRunner({
       pool: t.pool,

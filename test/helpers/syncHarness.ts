@@ -1,0 +1,85 @@
+import {
+  createFulfillmentClient,
+  type FulfillmentClient,
+  type FulfillmentClientOptions,
+  staticTokenProvider,
+} from '../../src/api/index.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { Config } from '../../src/config/types.ts';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+/** The token every simulator started by the tests accepts. */
+export const SIMULATOR_TOKEN = 'sandbox-token';
+
+/**
+ * Client options for tests that provoke failures: a short timeout and millisecond retries, so a
+ * failing run ends in milliseconds instead of the production back-off.
+ */
+export const FAIL_FAST: Partial<FulfillmentClientOptions> = {
+  timeoutMs: 5000,
+  retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
+};
+
+/** A client against a running simulator, without rate limiting (the simulator has none to respect). */
+export function simulatorClient(
+  sim: RunningSimulator,
+  overrides: Partial<FulfillmentClientOptions> = {},
+): FulfillmentClient {
+  return createFulfillmentClient({
+    baseUrl: sim.url,
+    tokenProvider: staticTokenProvider(SIMULATOR_TOKEN),
+    timeoutMs: 10_000,
+    rateLimitRps: 0,
+    ...overrides,
+  });
+}
+
+/** A Config whose database is `databaseUrl` and whose upstream is `sim`; `env` adds or overrides. */
+export function simulatorConfig(
+  databaseUrl: string,
+  sim: RunningSimulator,
+  env: Record<string, string> = {},
+): Config {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    FULFILLMENT_API_URL: sim.url,
+    FULFILLMENT_API_TOKEN: SIMULATOR_TOKEN,
+    ...env,
+  });
+}
+
+/** A test database, a manual-clock simulator, and a Config and client wired to both. */
+export interface SyncHarness {
+  t: TestDatabase;
+  sim: RunningSimulator;
+  config: Config;
+  client: FulfillmentClient;
+  /** Closes the simulator, then drops the database. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts what an integration test of the sync needs against the simulator. The clock is manual, so
+ * the simulated world only moves when the test advances it. Call in `beforeAll`, `close()` in `afterAll`.
+ */
+export async function startSyncHarness(
+  simulator: Omit<SimulatorOptions, 'clock'>,
+  env: Record<string, string> = {},
+): Promise<SyncHarness> {
+  const t = await createTestDatabase();
+  const sim = await startSimulator({ ...simulator, clock: 'manual' }).catch(async (error: unknown) => {
+    await t.close();
+    throw error;
+  });
+  return {
+    t,
+    sim,
+    config: simulatorConfig(t.url, sim, env),
+    client: simulatorClient(sim),
+    close: async () => {
+      await sim.close();
+      await t.close();
+    },
+  };
+}
