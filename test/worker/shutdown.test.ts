@@ -1,56 +1,29 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { QUEUE_NAMES } from '../../src/worker/queues.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { deletePrefix, uniquePrefix, waitFor } from './fixtures.ts';
-import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { waitFor } from './fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
-const redisUrl = inject('redisUrl');
-const prefix = uniquePrefix('sigterm');
+let harness: WorkerHarness | undefined;
 let t: TestDatabase;
 let sim: RunningSimulator;
-let redis: Redis;
 let queue: Queue;
-const children: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
-    seed: 5,
-    clock: 'manual',
-    // The worker's engine reads up to the real now, so the simulated world ends there too.
-    start: new Date(Math.floor(Date.now() / 60_000) * 60_000),
-    volume: { historyDays: 3 },
-  });
-  redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+  harness = await startWorkerHarness('sigterm', { seed: 5, historyDays: 3 });
+  ({ t, sim, queue } = harness);
 }, 120_000);
 
-afterAll(async () => {
-  for (const c of children) c.child.kill('SIGKILL');
-  await queue?.close();
-  redis?.disconnect();
-  await sim?.close();
-  await t?.close();
-  await deletePrefix(redisUrl, prefix);
-});
+afterAll(() => harness?.close());
 
 function env(): Record<string, string> {
-  return {
-    DATABASE_URL: t.url,
-    REDIS_URL: redisUrl,
-    FULFILLMENT_API_URL: sim.url,
-    FULFILLMENT_API_TOKEN: 'sandbox-token',
-    FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+  return harness!.env({
     // Many small windows, so the sync is still running when the signal comes.
     FULFILLMENT_STREAMS: JSON.stringify({ shipments: { windowSize: 30, minWindowSize: 1 } }),
-    FULFILLMENT_QUEUE_PREFIX: prefix,
-    WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
     WORKER_CONCURRENCY: '1',
-  };
+  });
 }
 
 async function runs(account: string) {
@@ -64,8 +37,7 @@ async function runs(account: string) {
 describe('SIGTERM during a sync', () => {
   it('exits 0 in time, keeps only committed windows, and the next worker finishes the work', async () => {
     const account = sim.world.accounts[0]!.number;
-    const first = spawnWorker(env());
-    children.push(first);
+    const first = harness!.spawn(env());
     await first.waitForLog(/worker started/);
     const payload = { stream: 'shipments' as const, scope: account };
     const job = await queue.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
@@ -89,8 +61,7 @@ describe('SIGTERM during a sync', () => {
     expect(cursor.rows[0].position_at.getTime()).toBeGreaterThanOrEqual(lastEnd);
     expect(await job.getState()).toBe('waiting');
 
-    const second = spawnWorker(env());
-    children.push(second);
+    const second = harness!.spawn(env());
     await waitFor('finished by the next worker', async () => (await job.getState()) === 'completed', 60_000);
     const cursorAfter = await t.pool.query(
       'SELECT position_at FROM sync.cursors WHERE stream = $1 AND scope = $2',

@@ -1,48 +1,29 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_STREAM_JOB } from '../../jobs/syncStream.ts';
 import { STREAM_NAMES } from '../../src/config/types.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { QUEUE_NAMES } from '../../src/worker/queues.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
-import { deletePrefix, uniquePrefix, waitFor } from './fixtures.ts';
-import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
+import { waitFor } from './fixtures.ts';
+import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
-const redisUrl = inject('redisUrl');
-const prefix = uniquePrefix('three');
+let harness: WorkerHarness | undefined;
 let t: TestDatabase;
 let sim: RunningSimulator;
-let redis: Redis;
 let queue: Queue;
 let clockAtStart: number;
-const children: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   // The engine reads up to the real now, so the simulated day ends there; the clock is manual and
   // never advanced, so the truth the warehouse is compared with cannot move during the test.
-  sim = await startSimulator({
-    seed: 9,
-    clock: 'manual',
-    start: new Date(Math.floor(Date.now() / 60_000) * 60_000),
-    volume: { historyDays: 1 },
-  });
+  harness = await startWorkerHarness('three', { seed: 9, historyDays: 1 });
+  ({ t, sim, queue } = harness);
   clockAtStart = sim.clock.now();
-  redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
 }, 120_000);
 
-afterAll(async () => {
-  for (const c of children) c.child.kill('SIGKILL');
-  await queue?.close();
-  redis?.disconnect();
-  await sim?.close();
-  await t?.close();
-  await deletePrefix(redisUrl, prefix);
-});
+afterAll(() => harness?.close());
 
 async function count(sql: string, params: unknown[] = []): Promise<number> {
   const res = await t.pool.query(sql, params);
@@ -51,20 +32,13 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 
 describe('three worker processes on one Redis', () => {
   it('sync a simulated day with no stream and scope ever running twice at once, ending equal to the truth', async () => {
-    const env = {
-      DATABASE_URL: t.url,
-      REDIS_URL: redisUrl,
-      FULFILLMENT_API_URL: sim.url,
-      FULFILLMENT_API_TOKEN: 'sandbox-token',
+    const env = harness!.env({
       FULFILLMENT_SUPPLIER_IDS: sim.world.suppliers.map((s) => s.id).join(','),
       FULFILLMENT_ACCOUNT_NUMBERS: sim.world.accounts.map((a) => a.number).join(','),
-      FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-      FULFILLMENT_QUEUE_PREFIX: prefix,
       WORKER_CONCURRENCY: '3',
-      WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
-    };
-    const workers = [spawnWorker(env), spawnWorker(env), spawnWorker(env)];
-    children.push(...workers);
+    });
+    const spawn = harness!.spawn;
+    const workers = [spawn(env), spawn(env), spawn(env)];
     await Promise.all(workers.map((w) => w.waitForLog(/worker started/, 60_000)));
 
     // Schedules registered once, not three times.
