@@ -49,6 +49,17 @@ export function simulatorConfig(
   });
 }
 
+/**
+ * A test database and a Config for it with nothing else set, for tests that script the upstream
+ * with a stub client. Call in `beforeAll`, `t.close()` in `afterAll`.
+ */
+export async function startSyncDatabase(
+  options: { max?: number } = {},
+): Promise<{ t: TestDatabase; config: Config }> {
+  const t = await createTestDatabase(options);
+  return { t, config: loadConfig({ DATABASE_URL: t.url }) };
+}
+
 /** A test database, a manual-clock simulator, and a Config and client wired to both. */
 export interface SyncHarness {
   t: TestDatabase;

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NonRetryableUpstreamError, RetryableUpstreamError } from '../../src/api/errors.ts';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OrderDetail } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { ordersStream } from '../../src/streams/orders.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /** One order upstream always refuses is quarantined; the rest of the window lands. */
 
@@ -47,8 +47,7 @@ const runOrders = () =>
 const count = async (sql: string) => (await t.pool.query(sql)).rows[0].n as number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 

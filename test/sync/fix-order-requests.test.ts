@@ -2,12 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OrderDetail } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { ordersStream } from '../../src/streams/orders.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /** A request named again while an orders run fetches it must survive that run's commit. */
 
@@ -51,8 +51,7 @@ const queued = async () =>
   );
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { ReturnsQuery } from '../../src/api/params.ts';
 import type { ShipmentReturn } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { returnsStream } from '../../src/streams/returns.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /** Open returns without an order number are still followed once they leave the status lists. */
 
@@ -57,8 +57,7 @@ const status = async (id: number) =>
   ).rows[0]?.processing_status_code;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 

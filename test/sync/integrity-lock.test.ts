@@ -8,6 +8,7 @@ import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
  * The stream+scope lock covers fetch AND write: a run that waited for another must not commit an
@@ -44,8 +45,7 @@ let t: TestDatabase;
 let config: Config;
 
 beforeAll(async () => {
-  t = await createTestDatabase({ max: 6 });
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase({ max: 6 }));
 });
 afterAll(() => t?.close());
 

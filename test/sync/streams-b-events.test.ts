@@ -2,7 +2,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OrderDetail, OwnedInventory, TransferInListRow } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { inventoryStream, planInventoryWindows } from '../../src/streams/inventory.ts';
@@ -10,7 +9,8 @@ import { orderNumbersWindow, ordersStream } from '../../src/streams/orders.ts';
 import { OPEN_WINDOW_FILTER, transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { EventSink, Window } from '../../src/sync/types.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
  * The record shapes of inventory, transfers_in and orders reach the event rules intact: a vanished
@@ -55,8 +55,7 @@ const client = {
 } as unknown as FulfillmentClient;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
   eventSink = createEventSink({
     timezone: config.timezone,
     thresholds: { lowStockThreshold: 2, lowStockThresholdsBySku: {} },

@@ -2,11 +2,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OwnedInventory } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { inventoryStream, planInventoryWindows } from '../../src/streams/inventory.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /** The inventory stream against real Postgres with a scripted Inventories/Owned: diff, vanish, SCD2. */
@@ -44,8 +44,7 @@ const client = {
 } as unknown as FulfillmentClient;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 

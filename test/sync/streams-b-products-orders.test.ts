@@ -2,13 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OrderDetail, OwnedProduct, ProductDetail } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { orderNumbersWindow, ordersStream } from '../../src/streams/orders.ts';
 import { planProductWindows, productsStream } from '../../src/streams/products.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /** products and orders with a scripted upstream, on real Postgres. */
@@ -92,8 +92,7 @@ const client = {
 } as unknown as FulfillmentClient;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 

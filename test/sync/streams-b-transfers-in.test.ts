@@ -2,12 +2,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { TransferInDetail, TransferInListRow } from '../../src/api/records/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { OPEN_WINDOW_FILTER, transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Window } from '../../src/sync/types.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { startSyncDatabase } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /** transfers_in with a scripted upstream: detail only for changed list rows; open INs followed by key. */
@@ -69,8 +69,7 @@ const client = {
 } as unknown as FulfillmentClient;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  config = loadConfig({ DATABASE_URL: t.url });
+  ({ t, config } = await startSyncDatabase());
 });
 afterAll(() => t?.close());
 
