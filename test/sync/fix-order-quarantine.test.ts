@@ -8,6 +8,7 @@ import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { ordersStream } from '../../src/streams/orders.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { orderHeader } from '../helpers/orderRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /** One order upstream always refuses is quarantined; the rest of the window lands. */
@@ -16,20 +17,7 @@ const logger = pino({ level: 'silent' });
 const account = { kind: 'account' as const, id: 'ACC1' };
 const now = new Date('2026-06-01T18:00:00Z');
 
-const order = (orderNumber: string): OrderDetail => ({
-  header: {
-    accountNumber: 'ACC1',
-    orderNumber,
-    creationDate: '2026-06-01T10:00:00',
-    orderStatusCode: 'SHIPPED',
-    isOnsitePurchase: false,
-    isLineHaul: false,
-    isEditable: false,
-    isCancellable: false,
-    isBackOrdered: false,
-    hasInventoryHold: false,
-  },
-});
+const order = (orderNumber: string): OrderDetail => ({ header: orderHeader(orderNumber) });
 
 let t: TestDatabase;
 let config: Config;

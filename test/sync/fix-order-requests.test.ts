@@ -7,6 +7,7 @@ import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { ordersStream } from '../../src/streams/orders.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { orderHeader } from '../helpers/orderRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /** A request named again while an orders run fetches it must survive that run's commit. */
@@ -16,18 +17,7 @@ const account = { kind: 'account' as const, id: 'ACC1' };
 const now = new Date('2026-06-01T18:00:00Z');
 
 const order = (orderNumber: string, status: string): OrderDetail => ({
-  header: {
-    accountNumber: 'ACC1',
-    orderNumber,
-    creationDate: '2026-06-01T10:00:00',
-    orderStatusCode: status,
-    isOnsitePurchase: false,
-    isLineHaul: false,
-    isEditable: false,
-    isCancellable: false,
-    isBackOrdered: false,
-    hasInventoryHold: false,
-  },
+  header: orderHeader(orderNumber, { orderStatusCode: status }),
 });
 
 let t: TestDatabase;

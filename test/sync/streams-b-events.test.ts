@@ -10,6 +10,7 @@ import { OPEN_WINDOW_FILTER, transfersInStream } from '../../src/streams/transfe
 import { runStream } from '../../src/sync/runStream.ts';
 import type { EventSink, Window } from '../../src/sync/types.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { orderHeader } from '../helpers/orderRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
@@ -120,18 +121,7 @@ describe('events from the streams-b record shapes', () => {
   });
 
   it('orders: a hold that appears in the detail is announced', async () => {
-    const header = {
-      accountNumber: 'ACC1',
-      orderNumber: 'O1',
-      creationDate: '2026-06-01T10:00:00',
-      orderStatusCode: 'SHIPPED',
-      isOnsitePurchase: false,
-      isLineHaul: false,
-      isEditable: false,
-      isCancellable: false,
-      isBackOrdered: false,
-      hasInventoryHold: false,
-    };
+    const header = orderHeader('O1');
     const windows = [orderNumbersWindow(['O1'], now)];
     state.order = { header, holds: [] };
     await run(ordersStream, { kind: 'account', id: 'ACC1' }, windows);

@@ -8,6 +8,7 @@ import { orderNumbersWindow, ordersStream } from '../../src/streams/orders.ts';
 import { planProductWindows, productsStream } from '../../src/streams/products.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { orderHeader } from '../helpers/orderRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
@@ -47,18 +48,7 @@ const detail = (sku: string, price = 20): ProductDetail => ({
   bomInventories: [{ warehouseCode: 'GLW', subInventoryCode: 'FG', sku, gsetsOnhand: 3 }],
 });
 const order = (orderNumber: string, holds = 0): OrderDetail => ({
-  header: {
-    accountNumber: 'ACC1',
-    orderNumber,
-    creationDate: '2026-06-01T10:00:00',
-    orderStatusCode: 'SHIPPED',
-    isOnsitePurchase: false,
-    isLineHaul: false,
-    isEditable: false,
-    isCancellable: false,
-    isBackOrdered: false,
-    hasInventoryHold: holds > 0,
-  },
+  header: orderHeader(orderNumber, { hasInventoryHold: holds > 0 }),
   holds: Array.from({ length: holds }, (_, i) => ({
     holdName: `H${i}`,
     creationDate: '2026-06-01T11:00:00',
