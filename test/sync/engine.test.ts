@@ -7,6 +7,7 @@ import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Window } from '../../src/sync/types.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { shipmentHeader } from '../helpers/shipmentRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 import { tuplesWritten } from './tuples.ts';
 
@@ -27,16 +28,7 @@ const window: Window = {
 
 function shipment(id: string, status = 'SHIPPED', events = 1): ShipmentUpdate {
   return {
-    header: {
-      containerId: id,
-      orderNumber: `O-${id}`,
-      shipDate: '2026-06-01T03:00:00',
-      carrierName: 'CarrierA',
-      trackingNumber: `T${id}`,
-      trackingNumberUrl: null,
-      statusCode: status,
-      statusDescription: status.toLowerCase(),
-    },
+    header: shipmentHeader(id, status),
     lineItems: [
       { containerId: id, lineNumber: 1, sku: 'SKU1', quantity: 2 },
       { containerId: id, lineNumber: 2, sku: 'SKU2', quantity: 1 },

@@ -7,6 +7,7 @@ import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { EventSink, Window } from '../../src/sync/types.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { shipmentHeader } from '../helpers/shipmentRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
@@ -28,16 +29,7 @@ const hour = (i: number): Window => ({
 
 function shipment(id: string): ShipmentUpdate {
   return {
-    header: {
-      containerId: id,
-      orderNumber: `O-${id}`,
-      shipDate: '2026-06-01T03:00:00',
-      carrierName: 'CarrierA',
-      trackingNumber: `T${id}`,
-      trackingNumberUrl: null,
-      statusCode: 'SHIPPED',
-      statusDescription: 'shipped',
-    },
+    header: shipmentHeader(id),
     lineItems: [{ containerId: id, lineNumber: 1, sku: 'SKU1', quantity: 2 }],
     events: [],
   };

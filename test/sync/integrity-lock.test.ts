@@ -8,6 +8,7 @@ import { shipmentsStream } from '../../src/streams/shipments.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { shipmentHeader } from '../helpers/shipmentRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
@@ -26,16 +27,7 @@ const window: Window = {
 
 function shipment(status: string): ShipmentUpdate {
   return {
-    header: {
-      containerId: 'L1',
-      orderNumber: 'O-L1',
-      shipDate: '2026-06-01T03:00:00',
-      carrierName: 'CarrierA',
-      trackingNumber: 'TL1',
-      trackingNumberUrl: null,
-      statusCode: status,
-      statusDescription: status.toLowerCase(),
-    },
+    header: shipmentHeader('L1', status),
     lineItems: [{ containerId: 'L1', lineNumber: 1, sku: 'SKU1', quantity: 2 }],
     events: [],
   };
