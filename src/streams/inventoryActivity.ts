@@ -1,7 +1,7 @@
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import type { InventoryActivity } from '../api/records/index.ts';
 import { inventoryActivity } from '../db/schema/inventoryActivity.ts';
-import { dayOf, planRereadDays } from '../sync/plan.ts';
+import { dayOf, rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { PlanInput, StreamDefinition, Window } from '../sync/types.ts';
 
@@ -21,15 +21,8 @@ const KEY = ['supplier_id', 'activity_date', 'warehouse_code', 'sub_inventory_co
 
 /** One-day windows from the cursor (or the start) or the re-read horizon, up to today. */
 export function planActivityWindows(input: PlanInput): Window[] {
-  return planRereadDays({
-    cursor: input.cursor.position,
-    start: input.start,
-    now: input.now,
-    rereadDays: input.settings.rereadDays,
-    // One day per call: the row has no date of its own, so a call must cover exactly one day.
-    windowSize: 1,
-    timezone: input.timezone,
-  });
+  // One day per call: the row has no date of its own, so a call must cover exactly one day.
+  return rereadDayWindows(input, 1);
 }
 
 /** The inventory_activity stream (CONTRACT.md section 3). */

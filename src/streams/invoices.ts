@@ -1,6 +1,6 @@
 import type { Invoice } from '../api/records/index.ts';
 import { invoices } from '../db/schema/invoices.ts';
-import { planRereadDays } from '../sync/plan.ts';
+import { rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
@@ -13,15 +13,7 @@ export const invoicesStream: StreamDefinition<Invoice, StreamClient> = {
   name: 'invoices',
   scopeKind: 'account',
   subjectKind: 'invoice',
-  planWindows: ({ cursor, start, now, settings, timezone }) =>
-    planRereadDays({
-      cursor: cursor.position,
-      start,
-      now,
-      timezone,
-      rereadDays: settings.rereadDays,
-      windowSize: settings.windowSize,
-    }),
+  planWindows: rereadDayWindows,
   fetchWindow: async ({ client, scope, window, timezone }) => {
     const answer = await client.listInvoices({ accountNumber: scope.id, ...wireDayBounds(window, timezone) });
     return { ...answer, apiCalls: 1 };

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { RETURN_STATUS_CODES, type ReturnLine, type ShipmentReturn } from '../api/records/index.ts';
 import { returnLines, returns } from '../db/schema/returns.ts';
-import { planRereadDays } from '../sync/plan.ts';
+import { rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { FetchArgs, FetchResult, StreamDefinition, Window } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
@@ -25,16 +25,9 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
   name: 'returns',
   scopeKind: 'account',
   subjectKind: 'return',
-  planWindows: ({ cursor, start, now, settings, timezone }) => [
-    ...planRereadDays({
-      cursor: cursor.position,
-      start,
-      now,
-      timezone,
-      rereadDays: settings.rereadDays,
-      windowSize: settings.windowSize,
-    }),
-    { ...OPEN_RETURNS_WINDOW, start: now, end: now },
+  planWindows: (input) => [
+    ...rereadDayWindows(input),
+    { ...OPEN_RETURNS_WINDOW, start: input.now, end: input.now },
   ],
   fetchWindow: async (args) => {
     if (args.window.kind === 'filter') return fetchOpenReturns(args);

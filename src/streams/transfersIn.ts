@@ -9,7 +9,7 @@ import {
 } from '../api/records/index.ts';
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
-import { planRereadDays } from '../sync/plan.ts';
+import { rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { FetchArgs, PlanInput, RejectedRecord, Row, StreamDefinition, Window } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
@@ -57,15 +57,10 @@ export const OPEN_WINDOW_FILTER = { statusCodes: IN_OPEN_STATUS_CODES.join(',') 
 
 /** Submitted-date day windows (re-read horizon) followed by the open-status window. */
 export function planTransfersInWindows(input: PlanInput): Window[] {
-  const days = planRereadDays({
-    cursor: input.cursor.position,
-    start: input.start,
-    now: input.now,
-    rereadDays: input.settings.rereadDays,
-    windowSize: input.settings.windowSize,
-    timezone: input.timezone,
-  });
-  return [...days, { kind: 'filter', start: input.now, end: input.now, filter: OPEN_WINDOW_FILTER }];
+  return [
+    ...rereadDayWindows(input),
+    { kind: 'filter', start: input.now, end: input.now, filter: OPEN_WINDOW_FILTER },
+  ];
 }
 
 function pickList(header: TransferInHeader): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { TransferOut } from '../api/records/index.ts';
 import { keyTextOf } from '../db/keys.ts';
 import { transfersOut } from '../db/schema/transfersOut.ts';
-import { planRereadDays } from '../sync/plan.ts';
+import { rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
@@ -14,15 +14,7 @@ export const transfersOutStream: StreamDefinition<TransferOut, StreamClient> = {
   name: 'transfers_out',
   scopeKind: 'supplier',
   subjectKind: 'transfer_out',
-  planWindows: ({ cursor, start, now, settings, timezone }) =>
-    planRereadDays({
-      cursor: cursor.position,
-      start,
-      now,
-      timezone,
-      rereadDays: settings.rereadDays,
-      windowSize: settings.windowSize,
-    }),
+  planWindows: rereadDayWindows,
   fetchWindow: async ({ client, scope, window, timezone }) => {
     const answer = await client.searchTransfersOut({
       supplierId: scope.id,

@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { addDays, startOfWallDay } from '../time/days.ts';
 import { formatWireDay } from '../time/format.ts';
-import type { Window } from './types.ts';
+import type { PlanInput, Window } from './types.ts';
 
 /**
  * Pure window planning shared by the streams: minute windows (shipments) and day windows (the
@@ -83,6 +83,18 @@ export function planRereadDays(args: {
   const resume = dayOf(args.cursor ?? args.start, args.timezone);
   const from = daysBetween(resume, horizon) < 0 ? horizon : resume;
   return dayWindows(from, today, args.windowSize, args.timezone);
+}
+
+/** `planRereadDays` for a stream's plan input: cursor, horizon and window size from its settings. */
+export function rereadDayWindows(input: PlanInput, windowSize = input.settings.windowSize): Window[] {
+  return planRereadDays({
+    cursor: input.cursor.position,
+    start: input.start,
+    now: input.now,
+    timezone: input.timezone,
+    rereadDays: input.settings.rereadDays,
+    windowSize,
+  });
 }
 
 /**
