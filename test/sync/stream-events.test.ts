@@ -76,7 +76,7 @@ const run = (
   windows: Window[],
 ) => runStream({ pool: t.pool, client, config, logger, stream, scope, now, windows, eventSink });
 
-describe('events from the streams-b record shapes', () => {
+describe('events from the stream record shapes', () => {
   it('inventory: a row that vanishes from the snapshot goes out of stock', async () => {
     const windows = planInventoryWindows({ now }, ['GLW']);
     state.inventory = [

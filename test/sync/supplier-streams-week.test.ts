@@ -19,7 +19,7 @@ import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
 import { tuplesWritten } from './tuples.ts';
 
 /**
- * The streams-b streams against the simulator over HTTP with a manual clock: a simulated week with
+ * The supplier streams (and orders) against the simulator over HTTP with a manual clock: a simulated week with
  * a sync every few hours, then the warehouse must equal the simulator's truth, and a second sync
  * with nothing changed must write zero tuples. (Orders need the shipments and returns streams,
  * which name them, so those run too.)
@@ -107,7 +107,7 @@ async function syncAll(): Promise<void> {
       await run(s as StreamDefinition<never, FulfillmentClient>, { kind: 'account', id });
 }
 
-describe('streams-b over a simulated week', () => {
+describe('supplier streams and orders over a simulated week', () => {
   it('ends equal to the simulator truth, and a second sync writes zero tuples', async () => {
     for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
       if (hour > 0) sim.advance(STEP_HOURS * 60);
