@@ -3,7 +3,6 @@ export * from './derive.ts';
 export * from './eventId.ts';
 export * from './eventRow.ts';
 export * from './outbox.ts';
-export * from './queryable.ts';
 export * from './sink.ts';
 export * from './tail.ts';
 export * from './trackingEventKey.ts';

@@ -1,4 +1,4 @@
-import type { Queryable } from './queryable.ts';
+import type { Queryable } from '../db/queryable.ts';
 import type { DerivedEvent } from './types.ts';
 
 /** The channel of `pg_notify` announcements; the payload is the event id. */

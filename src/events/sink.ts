@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import { deriveEvents, type RecordByKind } from './derive.ts';
 import { subjectKey } from './makeEvent.ts';
 import { writeEvents } from './outbox.ts';
-import type { Queryable } from './queryable.ts';
 import { type StockThresholds, SUBJECT_KINDS, type SubjectKind } from './types.ts';
 
 /** One changed record as the engine reports it (structurally src/sync/types.ts RecordChange). */

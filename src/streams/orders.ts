@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg';
 import { NonRetryableUpstreamError, UnauthorizedError } from '../api/errors.ts';
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import type { ConsumerAddress, OrderDetail } from '../api/records/index.ts';
@@ -10,13 +9,14 @@ import {
   orderMessages,
   orders,
 } from '../db/schema/orders.ts';
+import { clearServedRequests, type DetailRequest, dueDetailRequests } from '../sync/detailRequests.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { FetchArgs, RejectedRecord, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { contentKey } from './contentKey.ts';
 
 /**
  * orders: Orders/Detail for the orders that changed shipments and returns named (queued in
- * `sync.order_detail_requests`, one row per account and order, so names deduplicate), plus any
+ * `sync.detail_requests`, one row per account and order, so names deduplicate), plus any
  * order numbers a caller lists (`orderNumbersWindow`). A request is removed in the transaction that
  * stores its order, so a failed run keeps it. Calls are paced by the client's rate limiter.
  */
@@ -58,10 +58,10 @@ export function orderNumbersWindow(orderNumbers: readonly string[], now: Date): 
   return { kind: 'filter', start: now, end: now, filter: { orderNumbers: orderNumbers.join(',') } };
 }
 
-/** An order to fetch; `requestedAt` (exact timestamptz text) when it came from a queued request. */
+/** An order to fetch, with its queued request when it came from one. */
 interface Wanted {
   orderNumber: string;
-  requestedAt?: string;
+  request?: DetailRequest;
 }
 
 // Which requests a window read, so that `afterWrite` can clear them (unchanged orders included,
@@ -74,29 +74,8 @@ async function wantedOrders({ scope, window, db }: FetchArgs<Client>): Promise<W
     return [...new Set(listed.split(',').filter((n) => n.length > 0))].map((orderNumber) => ({
       orderNumber,
     }));
-  // requested_at as text: a JS Date would drop the microseconds the delete compares against.
-  const res = await db.query<{ order_number: string; requested_at: string }>(
-    `SELECT order_number, requested_at::text AS requested_at FROM sync.order_detail_requests
-      WHERE account_number = $1 ORDER BY order_number LIMIT ${ORDER_REQUESTS_PER_RUN}`,
-    [scope.id],
-  );
-  return res.rows.map((r) => ({ orderNumber: r.order_number, requestedAt: r.requested_at }));
-}
-
-/**
- * Deletes the served requests that were not named again since this run read them: a shipments or
- * returns run that names the order meanwhile moves `requested_at` forward, and its change may be
- * newer than the detail this run fetched, so that request stays for the next run.
- */
-async function clearServedRequests(tx: Pick<PoolClient, 'query'>, accountNumber: string, served: Wanted[]) {
-  const read = served.filter((w): w is Required<Wanted> => w.requestedAt !== undefined);
-  if (read.length === 0) return;
-  await tx.query(
-    `DELETE FROM sync.order_detail_requests r
-      USING unnest($2::text[], $3::timestamptz[]) AS s(order_number, requested_at)
-      WHERE r.account_number = $1 AND r.order_number = s.order_number AND r.requested_at <= s.requested_at`,
-    [accountNumber, read.map((w) => w.orderNumber), read.map((w) => w.requestedAt)],
-  );
+  const due = await dueDetailRequests(db, 'orders', scope.id, window.end, ORDER_REQUESTS_PER_RUN);
+  return due.map((r) => ({ orderNumber: r.recordKey, request: r }));
 }
 
 /**
@@ -234,7 +213,12 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   // Served requests go in the same transaction as their orders: a failure keeps them queued.
   afterWrite: async ({ tx, scope, window }) => {
     if (window.filter?.source === 'requests')
-      await clearServedRequests(tx, scope.id, servedBy.get(window) ?? []);
+      await clearServedRequests(
+        tx,
+        'orders',
+        scope.id,
+        (servedBy.get(window) ?? []).flatMap((w) => (w.request ? [w.request] : [])),
+      );
     return undefined;
   },
 };

@@ -1,5 +1,5 @@
+import type { Queryable } from '../db/queryable.ts';
 import { EVENT_COLUMNS, type EventRow, eventFromRow } from '../events/eventRow.ts';
-import type { Queryable } from '../events/queryable.ts';
 import { type AttemptResult, attemptDelivery, type FetchLike } from './attempt.ts';
 import { recordAttempt } from './deliveries.ts';
 import { getEndpoint, updateEndpointHealth } from './endpoints.ts';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../events/queryable.ts';
+import type { Queryable } from '../db/queryable.ts';
 import type { AttemptResult } from './attempt.ts';
 
 /** succeeded; failed (a retry follows); gave_up (no retry: schedule exhausted or endpoint disabled). */

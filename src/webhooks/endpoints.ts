@@ -1,4 +1,4 @@
-import type { Queryable } from '../events/queryable.ts';
+import type { Queryable } from '../db/queryable.ts';
 import { EVENT_TYPES } from '../events/types.ts';
 import { validateEndpointUrl } from './endpointUrl.ts';
 import { generateSecret } from './secret.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../events/queryable.ts';
+import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 import type { Enqueue } from './relay.ts';

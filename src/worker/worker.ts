@@ -29,7 +29,7 @@ export interface WorkerOptions {
   onBackfillWindowDone?: (payload: BackfillWindowPayload, outcome: SyncOutcome) => Promise<void>;
   /**
    * Default true: after a shipments or returns sync, a deduplicated `orders` sync of the account
-   * fetches the order details those changes requested (sync.order_detail_requests).
+   * fetches the order details those changes requested (sync.detail_requests).
    */
   followOrders?: boolean;
   /** Default true; tests of processing alone may skip it. */

@@ -60,7 +60,7 @@ describe('orders quarantine', () => {
     expect(rejected.rows[0]).toMatchObject({ stream: 'orders', scope: 'ACC1', record_key: 'BAD' });
     expect(rejected.rows[0].reason).toContain('HTTP 404');
     // Its request is dropped, so the next run does not fail on it again.
-    expect(await count('SELECT count(*)::int AS n FROM sync.order_detail_requests')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM sync.detail_requests')).toBe(0);
     expect(await runOrders()).toMatchObject({ status: 'succeeded', rejected: 0 });
   });
 
@@ -76,6 +76,6 @@ describe('orders quarantine', () => {
     await requestOrderDetails(t.pool, 'ACC1', ['D', 'SLOW'], 'shipment');
     expect(await runOrders()).toMatchObject({ status: 'failed' });
     expect(await count(`SELECT count(*)::int AS n FROM fulfillment.orders WHERE order_number = 'D'`)).toBe(0);
-    expect(await count('SELECT count(*)::int AS n FROM sync.order_detail_requests')).toBe(2);
+    expect(await count('SELECT count(*)::int AS n FROM sync.detail_requests')).toBe(2);
   });
 });

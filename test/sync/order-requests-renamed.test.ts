@@ -36,7 +36,7 @@ const client = {
 const runOrders = () =>
   runStream({ pool: t.pool, client, config, logger, stream: ordersStream, scope: account, now });
 const queued = async () =>
-  (await t.pool.query('SELECT order_number FROM sync.order_detail_requests ORDER BY 1')).rows.map(
+  (await t.pool.query('SELECT record_key AS order_number FROM sync.detail_requests ORDER BY 1')).rows.map(
     (r) => r.order_number,
   );
 

@@ -179,7 +179,7 @@ describe('orders stream', () => {
     calls.length = 0;
     expect(await runOrders()).toMatchObject({ status: 'succeeded', inserted: 2 });
     expect(calls.sort()).toEqual(['order GONE', 'order O1', 'order O2']);
-    const left = await t.pool.query('SELECT count(*)::int AS n FROM sync.order_detail_requests');
+    const left = await t.pool.query('SELECT count(*)::int AS n FROM sync.detail_requests');
     expect(left.rows[0].n).toBe(0);
     const counts = await t.pool.query(
       `SELECT (SELECT count(*) FROM fulfillment.order_lines)::int AS lines,

@@ -106,7 +106,7 @@ describe('four streams against the simulator', () => {
     expect(counts.rows[0].i).toBeGreaterThan(0);
     expect(counts.rows[0].o).toBeGreaterThan(0);
     // Changed shipments and returns named their orders for the orders stream.
-    const requests = await t.pool.query('SELECT count(*)::int AS n FROM sync.order_detail_requests');
+    const requests = await t.pool.query('SELECT count(*)::int AS n FROM sync.detail_requests');
     expect(requests.rows[0].n).toBeGreaterThan(0);
   });
 

@@ -75,7 +75,7 @@ describe('three worker processes on one Redis', () => {
     // Order details requested by the shipments and returns syncs are fetched by order-detail jobs.
     await waitFor(
       'order details fetched',
-      async () => (await count('SELECT count(*) AS n FROM sync.order_detail_requests')) === 0,
+      async () => (await count('SELECT count(*) AS n FROM sync.detail_requests')) === 0,
       60_000,
     );
     expect(await count('SELECT count(*) AS n FROM fulfillment.orders')).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
 import { bullmqEnqueue, createWebhookQueue } from '../../../jobs/deliverWebhook.ts';
 import { createDatabase } from '../../db/client.ts';
-import type { Queryable } from '../../events/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import {
   addEndpoint,
   listEndpoints,

@@ -22,16 +22,21 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       events: 'Events written to the outbox by this run.',
       api_calls: 'Upstream API calls made by this run.',
       error: 'Error text of a failed run.',
+      details: 'What the run decided on the way (window splits, detail failures, warnings), as JSON.',
     },
   },
   'sync.rejected_records': {
-    text: 'Upstream records that failed their schema; their siblings still landed and the run is marked partial.',
+    text: 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed and the run is marked partial.',
     columns: {
       id: 'Rejected record id.',
       record_key: 'The natural key, when it could be read from the record.',
-      reason: 'Why the record was rejected (schema problems).',
-      raw: 'The record as received.',
-      rejected_at: 'When it was rejected.',
+      reason: 'Why the record was rejected or what was repaired.',
+      raw: 'The record as received (repaired values as stored; an unstorable record as a summary).',
+      rejected_at: 'When the problem was first seen.',
+      kind: "'quarantined' (not stored, its siblings were), 'repaired' (stored with a value Postgres cannot hold removed or replaced) or 'detail' (its detail kept failing).",
+      fingerprint: 'Hash of kind, key, reason and record: the same problem seen again updates this row.',
+      occurrences: 'How many runs saw this problem.',
+      last_seen_at: 'When a run last saw it.',
       run_id: 'The sync.runs row that rejected it.',
     },
   },
@@ -87,13 +92,31 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     text: 'Finished windows of backfills: running the same backfill again skips them. Key: backfill_id, stream, scope, window_start, window_end.',
     columns: { run_id: 'The sync.runs row that read the window.' },
   },
-  'sync.order_detail_requests': {
-    text: 'Orders named by changed shipments and returns whose detail the orders stream still has to fetch, deduplicated by key.',
+  'sync.detail_requests': {
+    text: 'Records whose detail a stream still has to fetch: orders named by changed shipments and returns, INs and products whose detail call failed. Retried with backoff, quarantined after too many attempts. Key: stream, scope, record_key.',
     columns: {
-      account_number: 'Account number of the order.',
-      order_number: 'Order number of the customer.',
-      reason: 'What named the order (e.g. a changed shipment or return).',
-      requested_at: 'When the order was first named.',
+      stream: "The stream that fetches the detail: 'orders', 'transfers_in' or 'products'.",
+      scope: 'Account number (orders) or supplier id (transfers_in, products).',
+      record_key: 'The record to fetch: an order number, an IN order number or a SKU.',
+      reason: "What asked for it: 'shipment', 'return', 'user' or 'detail-failed'.",
+      requested_at:
+        'When the record was last named; a request named again while being fetched is kept for the next run.',
+      attempts: 'Failed detail calls so far.',
+      next_attempt_at: 'Not fetched again before this time (backoff after a failure); null means due now.',
+      last_error: 'Why the last attempt failed.',
+      quarantined_at:
+        'When attempts ran out: the record is in sync.rejected_records and is no longer fetched.',
+    },
+  },
+  'sync.stream_leases': {
+    text: 'Which run holds each stream and scope: a lease renewed while the run works, with a fencing token its write transaction checks, so two runs never write the same stream and scope. Key: stream, scope.',
+    columns: {
+      stream: 'Stream name.',
+      scope: 'Supplier id or account number.',
+      holder: 'Random id of the run holding the lease.',
+      fence: 'Increases with every new holder; a write commits only under its own fence.',
+      expires_at: 'When the lease lapses unless renewed (a crashed run frees it this way).',
+      acquired_at: 'When the current holder took it.',
     },
   },
 };

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { syncSchema, tz } from './columns.ts';
 
 /** Where each stream x scope has read up to. Advanced only in the transaction that stores the rows. */
@@ -50,6 +60,8 @@ export const runs = syncSchema.table(
     events: integer('events').notNull().default(0),
     apiCalls: integer('api_calls').notNull().default(0),
     error: text('error'),
+    /** What the run decided on the way (splits, detail failures, warnings), for operators. */
+    details: jsonb('details'),
   },
   (t) => [
     index('runs_stream_scope_started_at_idx').on(t.stream, t.scope, t.startedAt),
@@ -60,7 +72,15 @@ export const runs = syncSchema.table(
   ],
 );
 
-/** Upstream records that failed their schema: kept with the reason, their siblings still land. */
+/** Kinds of sync.rejected_records rows. */
+export const REJECTION_KINDS = ['quarantined', 'repaired', 'detail'] as const;
+export type RejectionKind = (typeof REJECTION_KINDS)[number];
+
+/**
+ * Upstream records the engine could not store as received: quarantined (their siblings still land),
+ * repaired (stored with a value Postgres cannot hold removed or replaced), or a detail that kept
+ * failing. The same problem seen again is counted on its row, never stored twice.
+ */
 export const rejectedRecords = syncSchema.table(
   'rejected_records',
   {
@@ -68,34 +88,72 @@ export const rejectedRecords = syncSchema.table(
     runId: bigint('run_id', { mode: 'number' }).references(() => runs.id, { onDelete: 'set null' }),
     stream: text('stream').notNull(),
     scope: text('scope').notNull(),
+    kind: text('kind').$type<RejectionKind>().notNull().default('quarantined'),
     /** The natural key, when it could be read from the record. */
     recordKey: text('record_key'),
     reason: text('reason').notNull(),
     raw: jsonb('raw'),
+    /** Hash of kind, key, reason and record: the same problem again updates this row. */
+    fingerprint: text('fingerprint'),
+    occurrences: integer('occurrences').notNull().default(1),
     rejectedAt: tz('rejected_at').notNull().defaultNow(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     index('rejected_records_stream_scope_idx').on(t.stream, t.scope, t.rejectedAt),
     index('rejected_records_run_id_idx').on(t.runId),
+    uniqueIndex('rejected_records_fingerprint_idx').on(t.stream, t.scope, t.fingerprint),
+    check('rejected_records_kind_check', sql`${t.kind} in ('quarantined', 'repaired', 'detail')`),
   ],
 );
 
 /**
- * Orders whose detail the orders stream should fetch: named by changed shipments and returns (and
- * any a user lists). One row per account and order, so repeated names deduplicate; the orders
- * stream deletes a row once the detail is stored.
+ * Records whose detail a stream must fetch: orders named by changed shipments and returns (and any
+ * a user lists), INs and products whose detail call failed while their list row changed. One row
+ * per stream, scope and record, so repeated names deduplicate; the stream deletes it in the
+ * transaction that stores the detail. A failing detail is retried with backoff (`next_attempt_at`)
+ * and quarantined after too many attempts, so it never blocks the others.
  */
-export const orderDetailRequests = syncSchema.table(
-  'order_detail_requests',
+export const detailRequests = syncSchema.table(
+  'detail_requests',
   {
-    accountNumber: text('account_number').notNull(),
-    orderNumber: text('order_number').notNull(),
-    /** Which stream named it: 'shipment', 'return' or 'user'. */
+    stream: text('stream').notNull(),
+    scope: text('scope').notNull(),
+    /** The record's key as the stream reads it (an order number, an IN order number, a SKU). */
+    recordKey: text('record_key').notNull(),
+    /** Why it was asked for: 'shipment', 'return', 'user' or 'detail-failed'. */
     reason: text('reason').notNull(),
     requestedAt: tz('requested_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not fetched again before this time (backoff after a failure); null: due now. */
+    nextAttemptAt: tz('next_attempt_at'),
+    lastError: text('last_error'),
+    /** Set once attempts ran out: the record is in sync.rejected_records and no longer fetched. */
+    quarantinedAt: tz('quarantined_at'),
   },
   (t) => [
-    primaryKey({ name: 'order_detail_requests_pk', columns: [t.accountNumber, t.orderNumber] }),
-    index('order_detail_requests_requested_at_idx').on(t.requestedAt),
+    primaryKey({ name: 'detail_requests_pk', columns: [t.stream, t.scope, t.recordKey] }),
+    index('detail_requests_due_idx').on(t.stream, t.scope, t.nextAttemptAt),
   ],
+);
+
+/**
+ * Who runs a stream and scope now: a lease with a fencing token instead of a lock that pins a
+ * connection. A run takes it before reading the cursor, renews it while it works, and its write
+ * transaction commits only if `fence` is still its own, so a run that lost its lease (paused,
+ * partitioned, too slow) can never write over a newer holder's data.
+ */
+export const streamLeases = syncSchema.table(
+  'stream_leases',
+  {
+    stream: text('stream').notNull(),
+    scope: text('scope').notNull(),
+    /** A random id of the run holding it. */
+    holder: text('holder').notNull(),
+    /** Increases with every new holder; checked in the write transaction. */
+    fence: bigint('fence', { mode: 'number' }).notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    acquiredAt: tz('acquired_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'stream_leases_pk', columns: [t.stream, t.scope] })],
 );

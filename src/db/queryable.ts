@@ -1,4 +1,4 @@
-/** The one pg method the outbox needs: satisfied by a Pool, a PoolClient or a Client. */
+/** The one pg method most database code needs: satisfied by a Pool, a PoolClient or a Client. */
 export interface Queryable {
   query<R extends Record<string, unknown> = Record<string, unknown>>(
     text: string,

@@ -1,0 +1,1 @@
+DROP TABLE "sync"."order_detail_requests" CASCADE;
