@@ -15,9 +15,9 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { shipmentEvents, shipmentLines, shipments } from '../src/db/schema/shipments.ts';
 import { quoteIdent, withDatabase } from '../src/db/urls.ts';
 import { shipmentsStream } from '../src/streams/shipments.ts';
-import { applyWindow } from '../src/sync/applyWindow.ts';
 import { minuteWindows } from '../src/sync/plan.ts';
 import { runStream } from '../src/sync/runStream.ts';
+import { storeRecords } from '../src/sync/storeRecords.ts';
 import { copyRows } from './copy.ts';
 import { shipmentUpdate } from './generate.ts';
 
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   try {
     const config = loadConfig({ DATABASE_URL: url, FULFILLMENT_MAX_ROWS_PER_WINDOW: '1000000' });
-    const ctx = { scope, timezone: TZ };
+    const ctx = { scope, timezone: TZ, now: new Date() };
     const children = shipmentsStream.entity.children ?? [];
     // Records are generated per batch, never all at once, so peak RSS reflects the engine.
     const batchOf = (from: number) =>
@@ -121,26 +121,20 @@ async function main(): Promise<void> {
       let took = 0;
       for (let from = 0; from < records; from += BATCH) {
         const updates = batchOf(from);
-        const tx = await pool.connect();
-        try {
-          const [s] = await seconds(async () => {
-            await tx.query('BEGIN');
-            await applyWindow({
-              tx,
-              stream: shipmentsStream,
-              client: undefined as never,
-              scope,
-              window,
-              timezone: TZ,
-              records: updates,
-              logger,
-            });
-            await tx.query('COMMIT');
-          });
-          took += s;
-        } finally {
-          tx.release();
-        }
+        const [s] = await seconds(() =>
+          storeRecords({
+            pool,
+            stream: shipmentsStream,
+            client: undefined as never,
+            scope,
+            window,
+            timezone: TZ,
+            now: new Date(),
+            records: updates,
+            logger,
+          }),
+        );
+        took += s;
       }
       return took;
     };

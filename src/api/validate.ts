@@ -13,12 +13,16 @@ export interface RejectedRecord {
 export interface ListResult<T> {
   records: T[];
   rejected: RejectedRecord[];
+  /** Records stored with a value Postgres cannot hold removed or replaced. */
+  repaired?: RejectedRecord[];
 }
 
 /** A detail answer: the record, or null when absent or invalid (then `rejected` says why). */
 export interface DetailResult<T> {
   record: T | null;
   rejected: RejectedRecord[];
+  /** The record was stored with a value Postgres cannot hold removed or replaced. */
+  repaired?: RejectedRecord[];
 }
 
 /** One `path: message` line per zod issue, without echoing values. */

@@ -5,8 +5,8 @@ import {
   WAREHOUSE_CODES,
 } from '../api/records/index.ts';
 import { inventory } from '../db/schema/inventory.ts';
-import { recordRow } from '../sync/rows.ts';
-import type { PlanInput, Row, Scope, StreamDefinition, Window } from '../sync/types.ts';
+import { camelOf, recordRow } from '../sync/rows.ts';
+import type { PlanInput, Row, RowContext, Scope, StreamDefinition, Window } from '../sync/types.ts';
 import { INVENTORY_KEY, writeInventoryHistory } from './inventoryHistory.ts';
 
 /**
@@ -44,16 +44,39 @@ export function planInventoryWindows(
 }
 
 /**
- * The row stored for one that vanished from its snapshot: quantities 0 and `vanished_at` set once.
- * An already-vanished row comes back unchanged, so re-syncs write nothing.
+ * The row stored for one that vanished from its snapshot: quantities 0 (in the columns and in
+ * `raw`, so the record's next appearance is compared with zero and announced as restocked) and
+ * `vanished_at` set once. An already-vanished row comes back unchanged, so re-syncs write nothing.
  */
 export function zeroVanished(stored: Row, at: Date): Row {
   const alreadyZero = QUANTITY_COLUMNS.every((c) => stored[c] === 0) && stored.vanished_at != null;
   if (alreadyZero) return stored;
   const row: Row = { ...stored, vanished_at: stored.vanished_at ?? at };
-  for (const c of QUANTITY_COLUMNS) row[c] = 0;
+  const raw: Record<string, unknown> =
+    stored.raw && typeof stored.raw === 'object' ? { ...(stored.raw as Record<string, unknown>) } : {};
+  for (const c of QUANTITY_COLUMNS) {
+    row[c] = 0;
+    raw[camelOf(c)] = 0;
+  }
+  row.raw = raw;
   delete row.synced_at;
   return row;
+}
+
+/** The key of an owned-inventory row that failed validation, when its key fields can be read. */
+export function inventoryKeyOfRejected(raw: unknown, ctx: RowContext): Row | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const record = raw as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : undefined);
+  const key: Row = {
+    supplier_id: ctx.scope.id,
+    warehouse_code: text(record.warehouseCode),
+    sub_inventory_code: text(record.subInventoryCode),
+    sku: text(record.sku),
+  };
+  // Without a SKU or warehouse a row names no stored row: nothing to protect, so unreadable.
+  if (!key.sku || !key.warehouse_code || key.sub_inventory_code === undefined) return undefined;
+  return key;
 }
 
 /** The snapshot's scope in the table: the supplier's rows of the window's warehouse. */
@@ -92,16 +115,17 @@ export const inventoryStream: StreamDefinition<
         key: INVENTORY_KEY,
         overrides: { supplier_id: ctx.scope.id, vanished_at: null },
       }),
+    keyOfRejected: inventoryKeyOfRejected,
     snapshot: {
       where: snapshotWhere,
-      vanished: (stored) => zeroVanished(stored, new Date()),
+      vanished: (stored, ctx) => zeroVanished(stored, ctx.now),
     },
   },
-  afterWrite: async ({ tx, changes }) => {
+  afterWrite: async ({ tx, changes, now }) => {
     await writeInventoryHistory(
       tx,
       changes.map((c) => c.row),
+      now,
     );
-    return undefined;
   },
 };

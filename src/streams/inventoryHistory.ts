@@ -1,7 +1,7 @@
-import type { PoolClient } from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import { inventoryHistory } from '../db/schema/inventory.ts';
 import { tableInfo } from '../sync/columns.ts';
-import { writeRows } from '../sync/store.ts';
+import { upsertRows } from '../sync/store.ts';
 import type { Row } from '../sync/types.ts';
 
 /**
@@ -55,13 +55,11 @@ function valueColumns(historyColumns: Iterable<string>): string[] {
 
 /**
  * Versions the changed inventory rows in `inventory_history`, inside the caller's transaction:
- * closes each key's open version and opens a new one, both at the transaction's `now()` (the
- * detection time, equal for every row of one snapshot write). Two set-based statements.
+ * closes each key's open version and opens a new one, both at `at` (the run's clock: the detection
+ * time, equal for every row of one snapshot write). Two set-based statements.
  */
-export async function writeInventoryHistory(tx: PoolClient, changed: readonly Row[]): Promise<void> {
+export async function writeInventoryHistory(tx: Queryable, changed: readonly Row[], at: Date): Promise<void> {
   if (changed.length === 0) return;
-  const res = await tx.query<{ now: Date }>('SELECT now() AS now');
-  const at = res.rows[0]!.now;
   const columns = valueColumns(tableInfo(inventoryHistory).types.keys());
   const plan = planHistory(changed, at, columns);
   const keyParams = INVENTORY_KEY.map((c) => plan.close.map((r) => String(r[c])));
@@ -72,5 +70,5 @@ export async function writeInventoryHistory(tx: PoolClient, changed: readonly Ro
         AND h.sub_inventory_code = k.i AND h.sku = k.u AND h.valid_from < $5`,
     [...keyParams, at],
   );
-  await writeRows(tx, inventoryHistory, plan.open, { key: [...INVENTORY_KEY, 'valid_from'], upsert: true });
+  await upsertRows(tx, inventoryHistory, plan.open, [...INVENTORY_KEY, 'valid_from']);
 }

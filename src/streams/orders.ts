@@ -1,4 +1,3 @@
-import { NonRetryableUpstreamError, UnauthorizedError } from '../api/errors.ts';
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import type { ConsumerAddress, OrderDetail } from '../api/records/index.ts';
 import {
@@ -9,16 +8,16 @@ import {
   orderMessages,
   orders,
 } from '../db/schema/orders.ts';
-import { clearServedRequests, type DetailRequest, dueDetailRequests } from '../sync/detailRequests.ts';
-import { recordRow } from '../sync/rows.ts';
-import type { FetchArgs, RejectedRecord, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
+import { recordRow, snakeOf } from '../sync/rows.ts';
+import type { FetchArgs, FetchResult, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { contentKey } from './contentKey.ts';
+import { detailOutcome } from './detailCall.ts';
 
 /**
  * orders: Orders/Detail for the orders that changed shipments and returns named (queued in
  * `sync.detail_requests`, one row per account and order, so names deduplicate), plus any
  * order numbers a caller lists (`orderNumbersWindow`). A request is removed in the transaction that
- * stores its order, so a failed run keeps it. Calls are paced by the client's rate limiter.
+ * stores its order, so a failed run keeps it; a failing order is retried with backoff.
  */
 
 type Client = Pick<FulfillmentClient, 'getOrderDetail'>;
@@ -58,50 +57,37 @@ export function orderNumbersWindow(orderNumbers: readonly string[], now: Date): 
   return { kind: 'filter', start: now, end: now, filter: { orderNumbers: orderNumbers.join(',') } };
 }
 
-/** An order to fetch, with its queued request when it came from one. */
-interface Wanted {
-  orderNumber: string;
-  request?: DetailRequest;
-}
-
-// Which requests a window read, so that `afterWrite` can clear them (unchanged orders included,
-// which the hooks' changes do not list). The engine passes one window object.
-const servedBy = new WeakMap<Window, Wanted[]>();
-
-async function wantedOrders({ scope, window, db }: FetchArgs<Client>): Promise<Wanted[]> {
+/** The orders a window asks for: the numbers a user listed, else the queue's due requests. */
+function wantedOrders({ window, due }: FetchArgs<Client>): string[] {
   const listed = window.filter?.orderNumbers;
-  if (listed !== undefined)
-    return [...new Set(listed.split(',').filter((n) => n.length > 0))].map((orderNumber) => ({
-      orderNumber,
-    }));
-  const due = await dueDetailRequests(db, 'orders', scope.id, window.end, ORDER_REQUESTS_PER_RUN);
-  return due.map((r) => ({ orderNumber: r.recordKey, request: r }));
+  if (listed !== undefined) return [...new Set(listed.split(',').filter((n) => n.length > 0))];
+  return due.map((r) => r.recordKey);
 }
 
 /**
- * One order's detail, or its quarantine: an answer that repeating cannot fix (404, `isSuccess:
- * false`, bad payload) becomes a rejected record keyed by the order number, so one broken order
- * does not fail the whole window on every run; its request is cleared with the others. Retryable
- * failures and rejected credentials (which break every order alike) still fail the window.
+ * Every wanted order's detail, one call each (paced by the client's rate limiter). One order that
+ * fails (not found, invalid, failing after retries) is a detail failure, retried on later runs with
+ * backoff and quarantined after too many attempts; it never fails the others or the window.
  */
-async function fetchOrQuarantine(
-  args: FetchArgs<Client>,
-  orderNumber: string,
-  index: number,
-): Promise<Awaited<ReturnType<Client['getOrderDetail']>> | { quarantined: RejectedRecord }> {
-  try {
-    return await args.client.getOrderDetail(args.scope.id, orderNumber);
-  } catch (error) {
-    if (!(error instanceof NonRetryableUpstreamError) || error instanceof UnauthorizedError) throw error;
-    // The engine stores `key` as sync.rejected_records.record_key.
-    const quarantined: RejectedRecord & { key: string } = {
-      index,
-      key: orderNumber,
-      reason: `order detail failed and was not retried: ${error.message}`,
-      raw: { orderNumber, kind: error.kind, status: error.status ?? null },
-    };
-    return { quarantined };
+async function fetchOrders(args: FetchArgs<Client>): Promise<FetchResult<OrderRecord>> {
+  const out: FetchResult<OrderRecord> = {
+    records: [],
+    rejected: [],
+    repaired: [],
+    apiCalls: 0,
+    detailFailures: [],
+  };
+  for (const orderNumber of wantedOrders(args)) {
+    const outcome = await detailOutcome(() => args.client.getOrderDetail(args.scope.id, orderNumber));
+    out.apiCalls += 1;
+    if ('failure' in outcome) {
+      out.detailFailures?.push({ recordKey: orderNumber, reason: outcome.failure });
+      continue;
+    }
+    out.records.push({ orderNumber, detail: outcome.record });
+    out.repaired?.push(...outcome.repaired);
   }
+  return out;
 }
 
 /** The orders row: the header's columns, the undetailed members whole, `raw` the whole detail. */
@@ -111,12 +97,8 @@ export function orderRow(record: OrderRecord, ctx: RowContext): Row {
     order_number: record.orderNumber,
     raw: record.detail,
   };
-  for (const member of JSON_MEMBERS) overrides[snake(member)] = record.detail[member] ?? null;
+  for (const member of JSON_MEMBERS) overrides[snakeOf(member)] = record.detail[member] ?? null;
   return recordRow(orders, record.detail.header, ctx, { key: KEY, overrides });
-}
-
-function snake(field: string): string {
-  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 function parentOf(record: OrderRecord, ctx: RowContext): Row {
@@ -146,23 +128,7 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   scopeKind: 'account',
   subjectKind: 'order',
   planWindows: planOrderWindows,
-  fetchWindow: async (args) => {
-    const wanted = await wantedOrders(args);
-    servedBy.set(args.window, wanted);
-    const numbers = wanted.map((w) => w.orderNumber);
-    const records: OrderRecord[] = [];
-    const rejected: RejectedRecord[] = [];
-    for (const [index, orderNumber] of numbers.entries()) {
-      const answer = await fetchOrQuarantine(args, orderNumber, index);
-      if ('quarantined' in answer) {
-        rejected.push(answer.quarantined);
-        continue;
-      }
-      rejected.push(...answer.rejected);
-      if (answer.record) records.push({ orderNumber, detail: answer.record });
-    }
-    return { records, rejected, apiCalls: numbers.length };
-  },
+  fetchWindow: fetchOrders,
   entity: {
     table: orders,
     key: KEY,
@@ -210,15 +176,10 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
       { table: orderAddresses, key: ADDRESS_KEY, parentKey: KEY, rows: addressRows },
     ],
   },
-  // Served requests go in the same transaction as their orders: a failure keeps them queued.
-  afterWrite: async ({ tx, scope, window }) => {
-    if (window.filter?.source === 'requests')
-      await clearServedRequests(
-        tx,
-        'orders',
-        scope.id,
-        (servedBy.get(window) ?? []).flatMap((w) => (w.request ? [w.request] : [])),
-      );
-    return undefined;
-  },
+  // Requests are deleted in the transaction that stores their order; a failed one waits its backoff.
+  detailQueue: { key: (record) => record.orderNumber, limit: ORDER_REQUESTS_PER_RUN },
+  eventRecords: (change) => ({
+    previous: change.previousRow?.raw ?? null,
+    current: change.record?.detail ?? change.row.raw,
+  }),
 };

@@ -9,13 +9,14 @@ import {
 import { tableInfo } from '../sync/columns.ts';
 import { dayOf } from '../sync/plan.ts';
 import { recordRow, snakeOf } from '../sync/rows.ts';
-import type { PlanInput, RejectedRecord, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
+import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
+import { detailOutcome } from './detailCall.ts';
 
 /**
  * products: the owned listing per supplier, in full, every run. The first run of a (Pacific) day
  * also fetches every product's detail ('all'); later runs that day fetch detail only for listing
- * rows that are new or changed ('changed', through `enrich`). Detail-only columns are left out of
- * listing-based rows, so the diff compares only what the listing can tell.
+ * rows that are new or changed ('changed'). Detail-only columns are left out of listing-based
+ * rows, so the diff compares only what the listing can tell.
  */
 
 type Client = Pick<FulfillmentClient, 'listOwnedProducts' | 'getProductDetail'>;
@@ -46,14 +47,14 @@ export function planProductWindows(input: Pick<PlanInput, 'cursor' | 'now' | 'ti
   ];
 }
 
-/** The detail-only columns of one product detail (detail_fetched_at excluded: it is not data). */
+/** The detail-only columns of one product detail, stamped with the run's time. */
 export function productDetailColumns(detail: ProductDetail, ctx: RowContext): Row {
   const full = recordRow(products, { ...detail.header, isOwner: detail.isOwner }, ctx, {
     overrides: { detail_raw: detail },
   });
   const out: Row = {};
-  for (const c of DETAIL_ONLY_COLUMNS) if (c !== 'detail_fetched_at') out[c] = full[c];
-  return out;
+  for (const c of DETAIL_ONLY_COLUMNS) out[c] = full[c];
+  return { ...out, detail_fetched_at: ctx.now };
 }
 
 /** The products row of a listing row (plus detail columns when the detail was fetched). */
@@ -70,36 +71,25 @@ function childBase(record: ProductRecord, ctx: RowContext): Row {
   return { supplier_id: ctx.scope.id, sku: record.listing.sku };
 }
 
-// The hooks get no timezone; the fetch of the same window does (the engine passes one window object).
-const zoneOf = new WeakMap<Window, string>();
-
 /** The products stream (CONTRACT.md section 3). */
 export const productsStream: StreamDefinition<ProductRecord, Client> = {
   name: 'products',
   scopeKind: 'supplier',
   planWindows: planProductWindows,
-  fetchWindow: async ({ client, scope, window, timezone }) => {
-    zoneOf.set(window, timezone);
+  fetchWindow: async ({ client, scope }) => {
     const listing = await client.listOwnedProducts({ supplierId: scope.id });
-    let apiCalls = 1;
-    const rejected: RejectedRecord[] = [...listing.rejected];
-    const records: ProductRecord[] = [];
-    for (const row of listing.records) {
-      if (window.filter?.detail !== 'all') {
-        records.push({ listing: row });
-        continue;
-      }
-      const answer = await client.getProductDetail(scope.id, row.sku);
-      apiCalls += 1;
-      rejected.push(...answer.rejected);
-      records.push({ listing: row, detail: answer.record ?? undefined });
-    }
-    return { records, rejected, apiCalls };
+    return {
+      records: listing.records.map((row) => ({ listing: row })),
+      rejected: listing.rejected,
+      repaired: listing.repaired ?? [],
+      apiCalls: 1,
+    };
   },
   entity: {
     table: products,
     key: KEY,
     row: productRow,
+    hasChildren: (record) => record.detail !== undefined,
     children: [
       {
         table: productSellingInfos,
@@ -143,32 +133,16 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
       },
     ],
   },
-  // New or changed listing rows get their detail now (a daily run has it already); the detail
-  // columns join the parent row and `detail_fetched_at` records when.
-  enrich: async ({ client, scope, window, changes, records }) => {
-    const timezone = zoneOf.get(window);
-    if (!timezone) throw new Error('products: enrich ran for a window it did not fetch; this is a bug');
-    const at = new Date();
-    const bySku = new Map(changes.map((c) => [c.record?.listing.sku, c]));
-    let apiCalls = 0;
-    const out: ProductRecord[] = [];
-    for (const record of records) {
-      let detail = record.detail;
-      if (!detail) {
-        const answer = await client.getProductDetail(scope.id, record.listing.sku);
-        apiCalls += 1;
-        detail = answer.record ?? undefined;
-      }
-      const enriched: ProductRecord = { listing: record.listing, detail };
-      const change = bySku.get(record.listing.sku);
-      if (change && detail) {
-        Object.assign(change.row, productDetailColumns(detail, { scope, timezone }), {
-          detail_fetched_at: at,
-        });
-        change.record = enriched;
-      }
-      out.push(enriched);
-    }
-    return { records: out, apiCalls };
+  // Detail for new or changed listing rows, for every row on a day's first run, and for rows whose
+  // earlier detail call failed; a failed detail leaves the stored detail columns and children alone.
+  details: {
+    has: (record) => record.detail !== undefined,
+    wanted: (_record, window) => window.filter?.detail === 'all',
+    fetch: async ({ client, scope, record }) => {
+      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, record.listing.sku));
+      if ('failure' in outcome) return outcome;
+      return { record: { listing: record.listing, detail: outcome.record }, repaired: outcome.repaired };
+    },
   },
+  detailQueue: { key: (record) => record.listing.sku, limit: 500 },
 };

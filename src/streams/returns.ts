@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { RETURN_STATUS_CODES, type ReturnLine, type ShipmentReturn } from '../api/records/index.ts';
 import { returnLines, returns } from '../db/schema/returns.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
@@ -57,49 +56,35 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
       },
     ],
   },
-  afterWrite: async ({ tx, scope, window, changes, logger }) => {
-    warnUnfollowable(logger, window);
+  afterWrite: async ({ tx, scope, changes }) => {
     await requestOrderDetails(
       tx,
       scope.id,
       changes.map((c) => c.record?.orderNumber),
       'return',
     );
-    return undefined;
   },
 };
-
-// Open returns that left the status lists with neither an order number nor a tracking number, per
-// window: fetchWindow has no logger, so the in-transaction hook reports them.
-const unfollowableBy = new WeakMap<Window, string[]>();
-
-function warnUnfollowable(logger: Logger, window: Window): void {
-  const ids = unfollowableBy.get(window) ?? [];
-  if (ids.length === 0) return;
-  logger.warn(
-    { unfollowableReturns: ids.length, shipReturnIds: ids.slice(0, 20) },
-    'open returns left the status lists and have neither order number nor tracking number: they stay open in the warehouse until upstream lists them again',
-  );
-}
 
 async function fetchOpenReturns(
   args: FetchArgs<StreamClient> & { window: Window },
 ): Promise<FetchResult<ShipmentReturn>> {
   const { client, scope, db } = args;
-  const out: FetchResult<ShipmentReturn> = { records: [], rejected: [], apiCalls: 0 };
+  const out: FetchResult<ShipmentReturn> = { records: [], rejected: [], repaired: [], apiCalls: 0 };
   for (const statusCode of OPEN_STATUSES) {
     const answer = await client.listReturns({ accountNumber: scope.id, statusCode });
     out.records.push(...answer.records);
     out.rejected.push(...answer.rejected);
+    out.repaired?.push(...(answer.repaired ?? []));
     out.apiCalls += 1;
   }
   const seen = new Set(out.records.map((r) => r.shipReturnId));
-  const stored = await db.query(
+  const stored = await db.query<StoredOpenReturn>(
     `SELECT ship_return_id, order_number, tracking_number FROM fulfillment.returns
      WHERE account_number = $1 AND processing_status_code IS DISTINCT FROM 'RESOLVED'`,
     [scope.id],
   );
-  const left = (stored.rows as StoredOpenReturn[]).filter((r) => !seen.has(Number(r.ship_return_id)));
+  const left = stored.rows.filter((r) => !seen.has(Number(r.ship_return_id)));
   const wanted = new Set(left.map((r) => Number(r.ship_return_id)));
   const { lookups, unfollowable } = followUpLookups(left);
   for (const lookup of lookups) {
@@ -107,16 +92,25 @@ async function fetchOpenReturns(
     out.apiCalls += 1;
     out.records.push(...answer.records.filter((r) => wanted.has(r.shipReturnId)));
     out.rejected.push(...answer.rejected);
+    out.repaired?.push(...(answer.repaired ?? []));
   }
-  unfollowableBy.set(args.window, unfollowable);
+  if (unfollowable.length > 0) {
+    out.warnings = [
+      {
+        message:
+          'open returns left the status lists and have neither order number nor tracking number: they stay open in the warehouse until upstream lists them again',
+        data: { unfollowableReturns: unfollowable.length, shipReturnIds: unfollowable.slice(0, 20) },
+      },
+    ];
+  }
   return out;
 }
 
-interface StoredOpenReturn {
+type StoredOpenReturn = {
   ship_return_id: string | number;
   order_number: string | null;
   tracking_number: string | null;
-}
+};
 
 /**
  * How to re-read open returns that left the status lists: by order number, else (no order number,

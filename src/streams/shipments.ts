@@ -75,6 +75,5 @@ export const shipmentsStream: StreamDefinition<ShipmentUpdate, StreamClient> = {
   afterWrite: async ({ tx, scope, changes }) => {
     const orders = changes.map((c) => c.record?.header.orderNumber);
     await requestOrderDetails(tx, scope.id, orders, 'shipment');
-    return undefined;
   },
 };

@@ -9,18 +9,31 @@ import {
 } from '../api/records/index.ts';
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
+import type { DetailFailure } from '../sync/detailRequests.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordRow } from '../sync/rows.ts';
-import type { FetchArgs, PlanInput, RejectedRecord, Row, StreamDefinition, Window } from '../sync/types.ts';
+import { recordOfRow, recordRow } from '../sync/rows.ts';
+import type {
+  FetchArgs,
+  FetchResult,
+  PlanInput,
+  RecordChange,
+  RejectedRecord,
+  Row,
+  RowContext,
+  StreamDefinition,
+  Window,
+} from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import { contentKey } from './contentKey.ts';
+import { detailOutcome } from './detailCall.ts';
 
 /**
  * transfers_in: list calls by submitted date re-reading `rereadDays` (90), plus one window reading
  * every open status (PROCESSING, DRAFT, SUBMITTED). Detail (header extras, lines, notes) is fetched
- * only for rows whose list columns changed (`enrich`). A stored IN that is open but no longer in
+ * for rows whose list columns changed, before the write. A stored IN that is open but no longer in
  * any open list (closed or cancelled, maybe too old for the date re-read, maybe never submitted)
- * is fetched again by its key in the open window, so it is followed until it closes.
+ * is fetched again by its key in the open window, so it is followed until it closes; so is any IN
+ * whose earlier detail call failed (the detail queue, retried with backoff).
  */
 
 type Client = Pick<FulfillmentClient, 'listTransfersIn' | 'getTransferInDetail'>;
@@ -52,7 +65,7 @@ export const DETAIL_ONLY_COLUMNS = [
   'detail_raw',
 ] as const;
 
-/** The window that reads every open status (and follows up the ones that left). */
+/** The window that reads every open status (and follows up the ones that left, and failed details). */
 export const OPEN_WINDOW_FILTER = { statusCodes: IN_OPEN_STATUS_CODES.join(',') };
 
 /** Submitted-date day windows (re-read horizon) followed by the open-status window. */
@@ -69,66 +82,92 @@ function pickList(header: TransferInHeader): Record<string, unknown> {
   return out;
 }
 
-/** The detail-only columns of a detail header (merged into a changed list row). */
-export function detailColumns(detail: TransferInDetail, ctx: Parameters<typeof recordRow>[2], at: Date): Row {
-  const full = recordRow(transfersIn, detail.header, ctx, {
-    overrides: { detail_raw: detail.header, detail_fetched_at: at },
-  });
-  const out: Row = {};
-  for (const c of DETAIL_ONLY_COLUMNS) out[c] = full[c];
-  return out;
-}
-
-/** The parent row: list columns from a list row; every column from a detail fetched by key. */
-export function transferInRow(record: TransferInRecord, ctx: Parameters<typeof recordRow>[2]): Row {
+/**
+ * The parent row: list columns from a list row; every column from a detailed record, whose
+ * `detail_fetched_at` is the run's time (never compared: a fetch time is not a change).
+ */
+export function transferInRow(record: TransferInRecord, ctx: RowContext): Row {
   const overrides: Row = {
     supplier_id: ctx.scope.id,
     raw: record.detailed ? pickList(record.header) : record.header,
   };
   if (!record.detailed)
     return recordRow(transfersIn, record.header, ctx, { key: KEY, overrides, omit: DETAIL_ONLY_COLUMNS });
-  // No `detail_fetched_at` here: a fetch time is not a change, and compared it would rewrite every
-  // IN followed by key on every run. `enrich` stamps it on the detailed rows that did change.
-  return recordRow(transfersIn, record.header, ctx, {
+  const row = recordRow(transfersIn, record.header, ctx, {
     key: KEY,
     overrides: { ...overrides, detail_raw: record.header },
-    omit: ['detail_fetched_at'],
   });
+  return { ...row, detail_fetched_at: ctx.now };
 }
 
 async function fetchDetail(client: Client, supplierId: string, orderNumber: string) {
-  const { record, rejected } = await client.getTransferInDetail(supplierId, orderNumber);
-  return { detail: record, rejected };
+  const outcome = await detailOutcome(() => client.getTransferInDetail(supplierId, orderNumber));
+  if ('failure' in outcome) return outcome;
+  return { record: { ...outcome.record, detailed: true } as TransferInRecord, repaired: outcome.repaired };
 }
 
-/** The open window: every open status, then the stored open INs that none of them returned, by key. */
-async function fetchOpen({ client, scope, db }: FetchArgs<Client>) {
+/**
+ * The open window: every open status; then, by key, the stored open INs that none of them returned
+ * and the INs whose detail is due again after a failure.
+ */
+async function fetchOpen({
+  client,
+  scope,
+  db,
+  due,
+}: FetchArgs<Client>): Promise<FetchResult<TransferInRecord>> {
   const records: TransferInRecord[] = [];
   const rejected: RejectedRecord[] = [];
+  const repaired: RejectedRecord[] = [];
+  const detailFailures: DetailFailure[] = [];
   let apiCalls = 0;
   for (const statusCode of IN_OPEN_STATUS_CODES) {
     const answer = await client.listTransfersIn({ supplierId: scope.id, statusCode });
     apiCalls += 1;
     rejected.push(...answer.rejected);
+    repaired.push(...(answer.repaired ?? []));
     for (const header of answer.records) records.push({ header, detailed: false });
   }
-  const listed = records.map((r) => r.header.orderNumber);
+  const listed = new Set(records.map((r) => r.header.orderNumber));
   const left = await db.query<{ order_number: string }>(
     `SELECT order_number FROM ${tableInfo(transfersIn).qualified}
       WHERE supplier_id = $1 AND status_code = ANY($2::text[]) AND NOT (order_number = ANY($3::text[]))`,
-    [scope.id, [...IN_OPEN_STATUS_CODES], listed],
+    [scope.id, [...IN_OPEN_STATUS_CODES], [...listed]],
   );
-  for (const { order_number } of left.rows) {
-    const { detail, rejected: bad } = await fetchDetail(client, scope.id, order_number);
+  const byKey = new Set([...left.rows.map((r) => r.order_number), ...due.map((d) => d.recordKey)]);
+  for (const orderNumber of byKey) {
+    if (listed.has(orderNumber)) continue; // listed and due: the engine fetches its detail
+    const outcome = await fetchDetail(client, scope.id, orderNumber);
     apiCalls += 1;
-    rejected.push(...bad);
-    if (detail) records.push({ ...detail, detailed: true });
+    if ('failure' in outcome) detailFailures.push({ recordKey: orderNumber, reason: outcome.failure });
+    else {
+      records.push(outcome.record);
+      repaired.push(...outcome.repaired);
+    }
   }
-  return { records, rejected, apiCalls };
+  return { records, rejected, repaired, apiCalls, detailFailures };
 }
 
-// The hooks get no timezone; the fetch of the same window does (the engine passes one window object).
-const zoneOf = new WeakMap<Window, string>();
+/**
+ * What the event rules compare: the IN with its lines. The previous lines come from the warehouse;
+ * a list row whose detail failed keeps them as current too, so it can announce a status change
+ * but no receipt it cannot see.
+ */
+function transferInEventRecords(change: RecordChange<TransferInRecord>): {
+  previous: unknown;
+  current: unknown;
+} {
+  const storedLines = (change.previousChildren?.[tableInfo(transferInLines).name] ?? []).map(recordOfRow);
+  const previous = change.previousRow
+    ? { header: change.previousRow.detail_raw ?? change.previousRow.raw, lineItems: storedLines }
+    : null;
+  const record = change.record;
+  if (!record) return { previous, current: null };
+  const current: Omit<TransferInDetail, 'notes'> & { notes?: unknown } = record.detailed
+    ? { header: record.header, lineItems: record.lineItems ?? [], notes: record.notes ?? [] }
+    : { header: record.header, lineItems: storedLines as TransferInLine[] };
+  return { previous, current };
+}
 
 /** The transfers_in stream (CONTRACT.md section 3). */
 export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
@@ -137,7 +176,6 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
   subjectKind: 'transfer_in',
   planWindows: planTransfersInWindows,
   fetchWindow: async (args) => {
-    zoneOf.set(args.window, args.timezone);
     if (args.window.kind === 'filter') return fetchOpen(args);
     const answer = await args.client.listTransfersIn({
       supplierId: args.scope.id,
@@ -146,6 +184,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     return {
       records: answer.records.map((header) => ({ header, detailed: false })),
       rejected: answer.rejected,
+      repaired: answer.repaired ?? [],
       apiCalls: 1,
     };
   },
@@ -153,75 +192,46 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     table: transfersIn,
     key: KEY,
     row: transferInRow,
+    hasChildren: (record) => record.detailed,
     children: [
       {
         table: transferInLines,
         key: LINE_KEY,
         parentKey: PARENT,
         rows: (record, ctx) =>
-          record.detailed
-            ? (record.lineItems ?? []).map((line) =>
-                recordRow(transferInLines, line, ctx, {
-                  key: LINE_KEY,
-                  overrides: {
-                    supplier_id: ctx.scope.id,
-                    order_number: record.header.orderNumber,
-                    line_number: line.lineNumber ?? 0,
-                  },
-                }),
-              )
-            : [],
+          (record.lineItems ?? []).map((line) =>
+            recordRow(transferInLines, line, ctx, {
+              key: LINE_KEY,
+              overrides: {
+                supplier_id: ctx.scope.id,
+                order_number: record.header.orderNumber,
+                line_number: line.lineNumber ?? 0,
+              },
+            }),
+          ),
       },
       {
         table: transferInNotes,
         key: NOTE_KEY,
         parentKey: PARENT,
         rows: (record, ctx) =>
-          record.detailed
-            ? (record.notes ?? []).map((note) =>
-                recordRow(transferInNotes, note, ctx, {
-                  key: NOTE_KEY,
-                  overrides: {
-                    supplier_id: ctx.scope.id,
-                    order_number: record.header.orderNumber,
-                    note_key: contentKey([note.typeCode, note.noteTimestamp, note.noteText]),
-                  },
-                }),
-              )
-            : [],
+          (record.notes ?? []).map((note) =>
+            recordRow(transferInNotes, note, ctx, {
+              key: NOTE_KEY,
+              overrides: {
+                supplier_id: ctx.scope.id,
+                order_number: record.header.orderNumber,
+                note_key: contentKey([note.typeCode, note.noteTimestamp, note.noteText]),
+              },
+            }),
+          ),
       },
     ],
   },
-  // Detail only for the rows whose list columns changed: their header extras join the parent row,
-  // and the detailed record replaces the list row for children and events.
-  enrich: async ({ client, scope, window, changes, records }) => {
-    const timezone = zoneOf.get(window);
-    if (!timezone) throw new Error('transfers_in: enrich ran for a window it did not fetch; this is a bug');
-    let apiCalls = 0;
-    const out: TransferInRecord[] = [];
-    const at = new Date();
-    const byOrder = new Map(changes.map((c) => [c.record?.header.orderNumber, c]));
-    for (const record of records) {
-      if (record.detailed) {
-        const change = byOrder.get(record.header.orderNumber);
-        if (change) change.row.detail_fetched_at = at;
-        out.push(record);
-        continue;
-      }
-      const { detail } = await fetchDetail(client, scope.id, record.header.orderNumber);
-      apiCalls += 1;
-      if (!detail) {
-        out.push(record);
-        continue;
-      }
-      const detailed: TransferInRecord = { ...detail, detailed: true };
-      const change = byOrder.get(record.header.orderNumber);
-      if (change) {
-        Object.assign(change.row, detailColumns(detail, { scope, timezone }, at));
-        change.record = detailed;
-      }
-      out.push(detailed);
-    }
-    return { records: out, apiCalls };
+  details: {
+    has: (record) => record.detailed,
+    fetch: ({ client, scope, record }) => fetchDetail(client, scope.id, record.header.orderNumber),
   },
+  detailQueue: { key: (record) => record.header.orderNumber, limit: 500 },
+  eventRecords: transferInEventRecords,
 };

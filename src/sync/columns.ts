@@ -1,4 +1,5 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { TableShape } from './diff.ts';
 
 /** What the engine needs to know about a table: its qualified name and each column's SQL type. */
 export interface TableInfo {
@@ -55,8 +56,9 @@ export function valueKind(sqlType: string): ValueKind {
   return 'text';
 }
 
-/** The array cast for `unnest($n::<type>[])`, without precision (arrays ignore it anyway). */
-export function arrayCast(sqlType: string): string {
-  const base = sqlType.replace(/\(.*\)/, '').trim();
-  return `${base}[]`;
+/** Comparison shape of a table from its Drizzle definition: its key and each column's value kind. */
+export function shapeOf(table: PgTable, key: readonly string[]): TableShape {
+  const kinds = new Map<string, ValueKind>();
+  for (const [column, sqlType] of tableInfo(table).types) kinds.set(column, valueKind(sqlType));
+  return { key, kinds };
 }

@@ -38,18 +38,26 @@ export async function copyRows(tx: PoolClient, table: PgTable, rows: readonly Ro
     stream.on('finish', resolve);
     stream.on('error', reject);
   });
-  let buffer = '';
-  for (const row of rows) {
-    let line = '';
-    for (let i = 0; i < columns.length; i++) {
-      line += `${i ? '\t' : ''}${copyText(wireValue(row[columns[i] as string], kinds[i] ?? 'text'))}`;
+  try {
+    let buffer = '';
+    for (const row of rows) {
+      let line = '';
+      for (let i = 0; i < columns.length; i++) {
+        line += `${i ? '\t' : ''}${copyText(wireValue(row[columns[i] as string], kinds[i] ?? 'text'))}`;
+      }
+      buffer += `${line}\n`;
+      if (buffer.length > 1 << 20) {
+        if (!stream.write(buffer)) await new Promise((r) => stream.once('drain', r));
+        buffer = '';
+      }
     }
-    buffer += `${line}\n`;
-    if (buffer.length > 1 << 20) {
-      if (!stream.write(buffer)) await new Promise((r) => stream.once('drain', r));
-      buffer = '';
-    }
+    stream.end(buffer);
+  } catch (error) {
+    // A row that cannot be serialised must end the COPY with CopyFail: left open, the connection
+    // would wait forever and so would the ROLLBACK queued behind it.
+    stream.destroy(error as Error);
+    await done.catch(() => undefined);
+    throw error;
   }
-  stream.end(buffer);
   await done;
 }

@@ -69,6 +69,16 @@ export async function requestDetails(
   return unique.length;
 }
 
+/** The due requests of one stream and scope, with the database time they were read at. */
+export interface DueRequests {
+  requests: DetailRequest[];
+  /**
+   * `clock_timestamp()` of the read, as exact text: a record stored with its detail afterwards
+   * serves every request not named again since (see `clearServedRequests`).
+   */
+  readAt: string;
+}
+
 /** The requests due at `now` (not quarantined, backoff over), oldest first, at most `limit`. */
 export async function dueDetailRequests(
   db: Queryable,
@@ -76,19 +86,31 @@ export async function dueDetailRequests(
   scope: string,
   now: Date,
   limit: number,
-): Promise<DetailRequest[]> {
-  const res = await db.query<{ record_key: string; requested_at: string; attempts: number }>(
-    `SELECT record_key, requested_at::text AS requested_at, attempts FROM sync.detail_requests
-      WHERE stream = $1 AND scope = $2 AND quarantined_at IS NULL
-        AND (next_attempt_at IS NULL OR next_attempt_at <= $3)
-      ORDER BY requested_at, record_key LIMIT $4`,
+): Promise<DueRequests> {
+  const res = await db.query<{
+    record_key: string | null;
+    requested_at: string | null;
+    attempts: number | null;
+    read_at: string;
+  }>(
+    `SELECT d.record_key, d.requested_at::text AS requested_at, d.attempts, clock_timestamp()::text AS read_at
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (
+         SELECT record_key, requested_at, attempts FROM sync.detail_requests
+          WHERE stream = $1 AND scope = $2 AND quarantined_at IS NULL
+            AND (next_attempt_at IS NULL OR next_attempt_at <= $3)
+          ORDER BY requested_at, record_key LIMIT $4) AS d ON true`,
     [stream, scope, now, limit],
   );
-  return res.rows.map((r) => ({
-    recordKey: r.record_key,
-    requestedAt: r.requested_at,
-    attempts: r.attempts,
-  }));
+  const readAt = res.rows[0]?.read_at ?? new Date().toISOString();
+  const requests = res.rows
+    .filter((r) => r.record_key !== null)
+    .map((r) => ({
+      recordKey: r.record_key as string,
+      requestedAt: r.requested_at as string,
+      attempts: r.attempts ?? 0,
+    }));
+  return { requests, readAt };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Row } from './types.ts';
 
 /**
  * Pure change detection: incoming rows against stored rows, compared as typed values. Nothing
- * here touches the database; `store.ts` loads and writes, `runWindow.ts` glues them.
+ * here touches the database; `store.ts` loads and writes, `prepareWindow.ts` glues them.
  */
 
 /** Key columns and the comparison kind of every column of one table. */
@@ -13,8 +13,15 @@ export interface TableShape {
   kinds: ReadonlyMap<string, ValueKind>;
 }
 
-/** Columns the engine maintains itself: never compared. */
-export const ENGINE_COLUMNS: ReadonlySet<string> = new Set(['synced_at', 'last_seen_at']);
+/**
+ * Columns the engine stamps itself: never compared (a write or fetch time is not a change) and
+ * never read from a record; written only with a row that changed.
+ */
+export const ENGINE_COLUMNS: ReadonlySet<string> = new Set([
+  'synced_at',
+  'last_seen_at',
+  'detail_fetched_at',
+]);
 
 /** Canonical string of a row's key (equal keys -> equal strings, whatever the driver types). */
 export function keyOf(row: Row, shape: TableShape, columns: readonly string[] = shape.key): string {

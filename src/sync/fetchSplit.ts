@@ -1,6 +1,6 @@
 import { UpstreamError, UpstreamTimeoutError } from '../api/errors.ts';
 import { describeWindow, splitWindow } from './plan.ts';
-import type { FetchArgs, FetchResult, Scope, StreamDefinition, Window } from './types.ts';
+import type { FetchArgs, FetchResult, StreamDefinition, Window } from './types.ts';
 
 /** A window's answer was too large (row cap reached or the call timed out): split it. */
 export class WindowTooLargeError extends Error {
@@ -34,24 +34,22 @@ function isTooLarge(error: unknown): boolean {
  */
 export async function fetchWithSplit<R, C>(args: {
   stream: StreamDefinition<R, C>;
-  client: C;
-  scope: Scope;
+  fetch: Omit<FetchArgs<C>, 'window'>;
   window: Window;
-  timezone: string;
-  db: FetchArgs<C>['db'];
   maxRows: number;
   minSize: number;
   onSplit?: (window: Window) => void;
 }): Promise<FetchResult<R> & { splits: number }> {
-  const { stream, client, scope, window, timezone, maxRows, minSize } = args;
+  const { stream, window, maxRows, minSize } = args;
+  const { scope, timezone } = args.fetch;
   let result: FetchResult<R> | undefined;
   let failure: unknown;
   try {
-    result = await stream.fetchWindow({ client, scope, window, timezone, db: args.db });
+    result = await stream.fetchWindow({ ...args.fetch, window });
     // An upstream may cut an answer at the cap without saying so: exactly `maxRows` rows could be
     // a truncated answer, so only fewer than the cap proves the window complete.
     const rows = result.records.length + result.rejected.length;
-    if (rows >= maxRows) {
+    if (rows >= maxRows && result.apiCalls <= 1) {
       failure = new WindowTooLargeError(
         `answer has ${rows} rows, at or over the cap of ${maxRows} (possibly truncated)`,
       );
@@ -76,6 +74,9 @@ export async function fetchWithSplit<R, C>(args: {
   return {
     records: parts.flatMap((p) => p.records),
     rejected: parts.flatMap((p) => p.rejected),
+    repaired: parts.flatMap((p) => p.repaired ?? []),
+    detailFailures: parts.flatMap((p) => p.detailFailures ?? []),
+    warnings: parts.flatMap((p) => p.warnings ?? []),
     apiCalls: apiCalls + parts.reduce((n, p) => n + p.apiCalls, 0),
     splits: 1 + parts.reduce((n, p) => n + p.splits, 0),
   };

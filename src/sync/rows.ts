@@ -110,3 +110,16 @@ function convert(value: unknown, kind: ValueKind, timezone: string): unknown {
       return value;
   }
 }
+
+/**
+ * A stored row back in the record's shape (camelCase fields, date-times as ISO strings), for rules
+ * that compare a record with what the warehouse holds; engine columns are left out.
+ */
+export function recordOfRow(row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (ENGINE_COLUMNS.has(column)) continue;
+    out[camelOf(column)] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}

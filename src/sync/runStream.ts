@@ -1,22 +1,20 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { RetryableUpstreamError } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
-import { applyWindow } from './applyWindow.ts';
+import { commitWindow } from './commitWindow.ts';
+import { type CursorMove, type InitialLoadMark, readCursor } from './cursor.ts';
+import { DEFAULT_DETAIL_RETRY, type DueRequests, dueDetailRequests } from './detailRequests.ts';
 import { fetchWithSplit } from './fetchSplit.ts';
+import { acquireStreamLease, LeaseLostError, type StreamLease } from './lease.ts';
 import { describeWindow } from './plan.ts';
-import {
-  advanceCursor,
-  type InitialLoadMark,
-  lockStreamScope,
-  readCursor,
-  recordRejected,
-  recordRun,
-  reserveRunId,
-  unlockStreamScope,
-} from './state.ts';
+import { prepareWindow } from './prepareWindow.ts';
+import { type RunRecord, recordRun } from './runLog.ts';
 import type {
+  CursorState,
+  EventPolicy,
   EventSink,
+  RowContext,
   RunCounts,
   RunStatus,
   Scope,
@@ -27,7 +25,7 @@ import type {
 
 const DAY = 86_400_000;
 
-/** Arguments of `runStream` (and `runStreamWindow`). */
+/** Arguments of `runStream`. */
 export interface RunStreamArgs<R, C> {
   pool: Pool;
   client: C;
@@ -35,15 +33,19 @@ export interface RunStreamArgs<R, C> {
   logger: Logger;
   stream: StreamDefinition<R, C>;
   scope: Scope;
-  /** 'backfill' marks events as initial-load; windows usually given explicitly then. */
+  /** 'backfill': windows usually given explicitly; the cursor is never created or moved. */
   mode?: 'incremental' | 'backfill';
   /** Windows to run instead of the stream's plan (backfill, tests). */
   windows?: readonly Window[];
   eventSink?: EventSink;
+  /** Deliver events that would be history (`--emit-events`). */
+  emitEvents?: boolean;
   /** The current time (the simulator's clock in tests); default: now. */
   now?: Date;
   /** 'wait' (default): a second run of the same stream and scope waits; 'skip': it answers skipped. */
   lockMode?: 'wait' | 'skip';
+  /** How long the run's lease lasts without renewal (default 30 s). */
+  leaseTtlMs?: number;
 }
 
 function zeroCounts(): RunCounts {
@@ -51,9 +53,9 @@ function zeroCounts(): RunCounts {
 }
 
 /**
- * Runs one stream for one scope: under the stream+scope lock, plans windows from its cursor and
- * runs them in order, stopping at the first failure. The lock is held from the cursor read to the
- * last commit, so a run that waited for another fetches only after that one stored its data.
+ * Runs one stream for one scope: under its lease, plans windows from its cursor and runs them in
+ * order, stopping at the first failure. No connection is held between statements: each window is
+ * fetched (and its details) first, then written in one short transaction that checks the lease.
  */
 export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<StreamRunResult> {
   const now = args.now ?? new Date();
@@ -65,24 +67,45 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     windows: 0,
     ...zeroCounts(),
   };
-  const locked = await withStreamLock(args, async (conn) => {
-    const cursor = await readCursor(conn, stream.name, scope);
+  const log = args.logger.child({ stream: stream.name, scope: scope.id });
+  const lease = await acquireStreamLease(args.pool, stream.name, scope, {
+    mode: args.lockMode ?? 'wait',
+    ...(args.leaseTtlMs !== undefined ? { ttlMs: args.leaseTtlMs } : {}),
+    onWait: () => log.info('another run holds this stream and scope: waiting for it to finish'),
+  });
+  if (!lease) {
+    log.info('another run holds this stream and scope: skipped');
+    return { ...total, status: 'skipped' };
+  }
+  try {
+    const cursor = await readCursor(args.pool, stream.name, scope);
     const settings = config.streams[stream.name];
     const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
     const windows =
       args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
-    // The initial load lasts until one run has stored all its planned windows (the cursor reached
-    // the end of its plan), not merely until a first window succeeded: a first run that fails
-    // half-way must not have the rest of its history delivered later as live events.
+    // The initial load lasts until one run has stored all its planned windows, not merely until a
+    // first window succeeded: a first run that fails half-way must not have the rest of its
+    // history delivered later as live events.
     const firstLoad = cursor.lastSuccessAt === undefined || cursor.initialLoadPending === true;
-    const initialLoad = args.mode === 'backfill' || firstLoad;
+    const policy = eventPolicy(
+      cursor,
+      firstLoad,
+      Boolean(args.emitEvents) || config.events.deliverInitialLoadEvents,
+    );
+    const loadedFrom = firstLoad ? earliestStart(windows, start) : undefined;
     for (const [i, window] of windows.entries()) {
       const mark: InitialLoadMark | undefined =
         firstLoad && args.mode !== 'backfill' ? (i === windows.length - 1 ? 'done' : 'pending') : undefined;
-      const outcome = await windowOn(conn, { ...args, now, window, initialLoad, initialLoadMark: mark });
+      const cursorMove: CursorMove | undefined =
+        args.mode === 'backfill'
+          ? undefined
+          : { advanceTo: window.advanceTo, at: now, initialLoad: mark, loadedFrom };
+      const outcome = await runWindow(args, { window, now, lease, policy, cursorMove });
       total.windows += 1;
       for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
       if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
+      if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
+      if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;
       if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
       if (outcome.status === 'failed') {
         total.status = 'failed';
@@ -91,96 +114,63 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
         break;
       }
     }
-  });
-  if (!locked) {
-    args.logger
-      .child({ stream: stream.name, scope: scope.id })
-      .info('another run holds this stream and scope: skipped');
-    total.status = 'skipped';
+  } finally {
+    await lease.release();
   }
   return total;
 }
 
 /**
- * Runs `body` on a dedicated pooled connection holding the session-level stream+scope advisory
- * lock; answers false (body not run) when `lockMode` is 'skip' and another session holds it. The
- * lock is released and the connection returned in every case; a connection that could not be
- * unlocked is destroyed, which ends its session and so frees the lock.
+ * How this run's events are delivered. Until the scope's initial load is complete everything is
+ * history; afterwards a change is live whichever run finds it, except a record first seen with
+ * an event time older than what the initial load read from (e.g. a backfill of older months).
  */
-async function withStreamLock<R, C>(
-  args: Pick<RunStreamArgs<R, C>, 'pool' | 'stream' | 'scope' | 'lockMode'>,
-  body: (conn: PoolClient) => Promise<void>,
-): Promise<boolean> {
-  const { stream, scope } = args;
-  const conn = await args.pool.connect();
-  let broken: Error | undefined;
-  try {
-    let held = false;
-    try {
-      held = await lockStreamScope(conn, stream.name, scope, args.lockMode ?? 'wait');
-    } catch (error) {
-      broken = error as Error;
-      throw error;
-    }
-    if (!held) return false;
-    try {
-      await body(conn);
-    } finally {
-      await unlockStreamScope(conn, stream.name, scope).catch((e: unknown) => {
-        broken = e as Error;
-      });
-    }
-    return true;
-  } finally {
-    conn.release(broken);
-  }
+function eventPolicy(cursor: CursorState, firstLoad: boolean, deliverHistory: boolean): EventPolicy {
+  return { initialLoad: firstLoad, historyBefore: firstLoad ? undefined : cursor.loadedFrom, deliverHistory };
 }
+
+/** The oldest time an initial load's windows read (time windows), else where it started. */
+function earliestStart(windows: readonly Window[], start: Date): Date {
+  let earliest = start.getTime();
+  for (const w of windows)
+    if (w.kind === 'minute' || w.kind === 'day') earliest = Math.min(earliest, w.start.getTime());
+  return new Date(earliest);
+}
+
 /** Outcome of one window. */
 export interface WindowOutcome extends RunCounts {
   status: RunStatus;
   error?: string;
   /** How long upstream asked us to wait (Retry-After) when that failed the window. */
   retryAfterMs?: number;
-  /** A snapshot window with rejected records: vanished rows were not looked for. */
+  /** A snapshot window whose vanish detection was suspended. */
   vanishSkipped?: boolean;
+  repaired?: number;
+  detailFailures?: number;
+}
+
+interface WindowRun {
+  window: Window;
+  now: Date;
+  lease: StreamLease | undefined;
+  policy: EventPolicy;
+  cursorMove: CursorMove | undefined;
 }
 
 /**
- * One window on its own, under the stream+scope lock (`lockMode` 'skip': answers skipped when
- * another run holds it). `runStream` runs its windows under one lock for the whole run instead.
+ * One window: due detail requests read, list calls (with adaptive splitting), detail calls, stored
+ * rows read and diffed, then one short write transaction. A failure writes nothing, keeps the
+ * cursor and is recorded as a 'failed' run; never thrown.
  */
-export async function runStreamWindow<R, C>(
-  args: RunStreamArgs<R, C> & { window: Window; now: Date; initialLoad: boolean },
-): Promise<WindowOutcome> {
-  let outcome: WindowOutcome = { ...zeroCounts(), status: 'skipped' };
-  await withStreamLock(args, async (conn) => {
-    outcome = await windowOn(conn, args);
-  });
-  return outcome;
-}
-
-/**
- * One window on `conn`, whose session holds the stream+scope lock: fetched (outside the
- * transaction, with adaptive splitting), then diffed, written, logged and the cursor advanced in
- * ONE transaction. A failure rolls back and is recorded as a 'failed' run in its own transaction;
- * never thrown.
- */
-async function windowOn<R, C>(
-  tx: PoolClient,
-  args: RunStreamArgs<R, C> & {
-    window: Window;
-    now: Date;
-    initialLoad: boolean;
-    /** Set on the windows of an initial load: keeps it pending, or ends it on the run's last window. */
-    initialLoadMark?: InitialLoadMark | undefined;
-  },
-): Promise<WindowOutcome> {
-  const { pool, stream, scope, window, config, logger } = args;
+async function runWindow<R, C>(args: RunStreamArgs<R, C>, w: WindowRun): Promise<WindowOutcome> {
+  const { pool, stream, scope, config, logger } = args;
+  const { window, now } = w;
   const startedAt = new Date();
   const label = describeWindow(window, config.timezone);
   const counts = zeroCounts();
   const log = logger.child({ stream: stream.name, scope: scope.id, window: label });
-  const run = (status: RunStatus, error?: string) => ({
+  const details: Record<string, unknown> = {};
+  const run = (): Omit<RunRecord, 'status' | 'events' | 'finishedAt'> => ({
     stream: stream.name,
     scope,
     mode: args.mode ?? 'incremental',
@@ -188,92 +178,94 @@ async function windowOn<R, C>(
     windowEnd: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.end,
     window: label,
     startedAt,
-    finishedAt: new Date(),
-    status,
-    error,
+    error: undefined,
+    details,
     ...counts,
   });
   try {
+    if (w.lease?.lost()) throw new LeaseLostError(stream.name, scope);
+    const due: DueRequests = stream.detailQueue
+      ? await dueDetailRequests(pool, stream.name, scope.id, now, stream.detailQueue.limit)
+      : { requests: [], readAt: new Date(0).toISOString() };
+    const splits: string[] = [];
     const fetched = await fetchWithSplit({
       stream,
-      client: args.client,
-      scope,
+      fetch: { client: args.client, scope, timezone: config.timezone, now, db: pool, due: due.requests },
       window,
-      timezone: config.timezone,
-      db: tx,
       maxRows: config.api.maxRowsPerWindow,
       minSize: config.streams[stream.name].minWindowSize,
-      onSplit: (w) => log.info({ split: describeWindow(w, config.timezone) }, 'window too large, splitting'),
+      onSplit: (split) => {
+        splits.push(describeWindow(split, config.timezone));
+        log.info({ split: describeWindow(split, config.timezone) }, 'window too large, splitting');
+      },
     });
+    if (splits.length > 0) details.splits = splits;
     counts.apiCalls += fetched.apiCalls;
     counts.fetched = fetched.records.length + fetched.rejected.length;
-
-    await tx.query('BEGIN');
-    const applied = await applyWindow({
-      tx,
-      stream,
+    const ctx: RowContext = { scope, timezone: config.timezone, now };
+    const prepared = await prepareWindow({
+      db: pool,
       client: args.client,
+      stream,
       scope,
       window,
-      timezone: config.timezone,
-      records: fetched.records,
-      upstreamRejected: fetched.rejected.length,
+      ctx,
+      fetched,
+      due,
       logger: log,
     });
-    const rejected = [...fetched.rejected, ...applied.rejected];
-    counts.inserted = applied.inserted;
-    counts.updated = applied.updated;
-    counts.unchanged = applied.unchanged;
-    counts.rejected = rejected.length;
-    counts.apiCalls += applied.apiCalls;
-    const runId = await reserveRunId(tx);
-    if (args.eventSink && stream.subjectKind && applied.changes.length > 0) {
-      counts.events = await args.eventSink({
-        runId,
-        tx,
-        stream: stream.name,
-        scope,
-        subjectKind: stream.subjectKind,
-        changes: applied.changes,
-        detectedAt: args.now,
-        initialLoad: args.initialLoad,
-      });
+    counts.apiCalls += prepared.apiCalls;
+    counts.inserted = prepared.changes.filter((c) => c.kind === 'inserted').length;
+    counts.updated = prepared.changes.length - counts.inserted;
+    counts.unchanged = prepared.unchanged;
+    counts.rejected = prepared.quarantined;
+    for (const warning of prepared.warnings) log.warn(warning.data ?? {}, warning.message);
+    if (prepared.warnings.length > 0) details.warnings = prepared.warnings.map((x) => x.message);
+    if (prepared.detailFailures.length > 0) {
+      log.warn(
+        { detailFailures: prepared.detailFailures.length },
+        'detail calls failed; retried later with backoff',
+      );
+      details.detailFailures = prepared.detailFailures.slice(0, 20);
     }
-    if (stream.afterWrite) {
-      const extra = await stream.afterWrite({
-        tx,
-        client: args.client,
-        scope,
-        window,
-        logger: log,
-        changes: applied.changes,
-      });
-      counts.apiCalls += extra?.apiCalls ?? 0;
-    }
-    // A backfill re-reads the past beside the incremental sync: creating or stamping the cursor
-    // would make a never-synced scope's first incremental run look like a repeat (its events
-    // delivered, not an initial load) and `status` report the backfill as the last success.
-    if (args.mode !== 'backfill')
-      await advanceCursor(tx, stream.name, scope, window.advanceTo, args.now, args.initialLoadMark);
-    const status: RunStatus = rejected.length > 0 ? 'partial' : 'succeeded';
-    const note = applied.vanishSkipped
-      ? `vanish detection skipped: ${rejected.length} rejected record(s); the next clean snapshot zeroes rows that truly vanished`
-      : undefined;
-    await recordRun(tx, run(status, note), runId);
-    await recordRejected(tx, stream.name, scope, runId, rejected);
-    await tx.query('COMMIT');
-    log.debug({ ...counts, status }, 'window stored');
-    return { ...counts, status, ...(applied.vanishSkipped ? { vanishSkipped: true } : {}) };
+    if (prepared.repaired > 0) details.repaired = prepared.repaired;
+    if (prepared.vanishSkipped) details.vanishSkipped = true;
+    const committed = await commitWindow({
+      pool,
+      stream: stream as StreamDefinition<R, unknown>,
+      scope,
+      window,
+      prepared,
+      lease: w.lease,
+      now,
+      eventSink: args.eventSink,
+      eventPolicy: w.policy,
+      cursor: w.cursorMove,
+      detailRetry: DEFAULT_DETAIL_RETRY,
+      run: run(),
+    });
+    counts.events = committed.events;
+    log.debug({ ...counts, status: committed.status }, 'window stored');
+    return {
+      ...counts,
+      status: committed.status,
+      ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
+      ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
+      ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),
+    };
   } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
     const message = error instanceof Error ? error.message : String(error);
-    log.error({ err: message }, 'window failed; cursor kept');
-    // On the locked connection first: a second pool connection could be held by runs waiting on
-    // this lock. The pool only if this connection broke (then its session, and lock, are gone).
-    const failed = run('failed', `${label}: ${message}`);
-    await recordRun(tx, failed)
-      .catch(() => recordRun(pool, failed))
-      .catch((e: unknown) => log.error({ err: (e as Error).message }, 'could not record the failed run'));
+    log.error({ err: message }, 'window failed; nothing written, cursor kept');
+    const failed = {
+      ...run(),
+      status: 'failed' as const,
+      events: 0,
+      finishedAt: new Date(),
+      error: `${label}: ${message}`,
+    };
+    await recordRun(pool, { ...failed, inserted: 0, updated: 0, unchanged: 0 }).catch((e: unknown) =>
+      log.error({ err: (e as Error).message }, 'could not record the failed run'),
+    );
     const retryAfterMs = retryAfterMsOf(error);
     return {
       ...counts,

@@ -1,5 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import { quoteIdent, tableInfo } from './columns.ts';
 import { copyRows } from './copy.ts';
 import type { Row } from './types.ts';
@@ -40,7 +41,7 @@ function columnList(columns: readonly string[]): string {
 
 /** Stored rows whose `byColumns` equal those of one of `keys` (one query per chunk). */
 export async function loadByKeys(
-  tx: PoolClient,
+  db: Queryable,
   table: PgTable,
   byColumns: readonly string[],
   keys: readonly Row[],
@@ -53,18 +54,18 @@ export async function loadByKeys(
     const u = recordsetOf(table, byColumns, keyRows);
     const cols = columnList(byColumns);
     const sql = `SELECT * FROM ${qualified} WHERE (${cols}) IN (SELECT ${cols} FROM ${u.source})`;
-    const res = await tx.query(sql, [u.param]);
+    const res = await db.query(sql, [u.param]);
     for (const row of res.rows) out.push(row as Row);
   }
   return out;
 }
 
 /** Stored rows matching `where` (column -> value), for snapshot streams. */
-export async function loadWhere(tx: PoolClient, table: PgTable, where: Row): Promise<Row[]> {
+export async function loadWhere(db: Queryable, table: PgTable, where: Row): Promise<Row[]> {
   const { qualified } = tableInfo(table);
   const columns = Object.keys(where);
   const clause = columns.map((c, i) => `${quoteIdent(c)} = $${i + 1}`).join(' AND ');
-  const res = await tx.query(
+  const res = await db.query(
     `SELECT * FROM ${qualified}${clause ? ` WHERE ${clause}` : ''}`,
     Object.values(where),
   );
@@ -78,9 +79,8 @@ function columnsOfRows(rows: readonly Row[]): string[] {
 }
 
 /**
- * Writes rows: COPY for rows known to be new (the caller holds the stream lock), or
- * `INSERT ... ON CONFLICT (key) DO UPDATE` for changed ones. `synced_at` is set to now() on every write.
- * Returns the number of rows written.
+ * Writes rows: COPY for rows known to be new (the caller holds the stream's lease and has read the
+ * stored keys), else `upsertRows`. Returns the number of rows written.
  */
 export async function writeRows(
   tx: PoolClient,
@@ -93,30 +93,42 @@ export async function writeRows(
     await copyRows(tx, table, rows);
     return rows.length;
   }
+  return upsertRows(tx, table, rows, options.key);
+}
+
+/**
+ * `INSERT ... ON CONFLICT (key) DO UPDATE` of changed rows, one statement per chunk; only the
+ * columns the rows carry are set, and `synced_at` is set to now() on every written row.
+ */
+export async function upsertRows(
+  db: Queryable,
+  table: PgTable,
+  rows: readonly Row[],
+  key: readonly string[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const info = tableInfo(table);
   const columns = columnsOfRows(rows).filter((c) => c !== 'synced_at');
   const stamp = info.types.has('synced_at');
   const target = stamp ? [...columns, 'synced_at'] : columns;
-  const keySet = new Set(options.key);
+  const keySet = new Set(key);
   const updates = columns
     .filter((c) => !keySet.has(c))
     .map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
   if (stamp) updates.push(`"synced_at" = now()`);
-  const conflict = options.upsert
-    ? ` ON CONFLICT (${columnList(options.key)}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`
-    : '';
+  const conflict = ` ON CONFLICT (${columnList(key)}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
   for (const chunk of chunks(rows)) {
     const u = recordsetOf(table, columns, chunk);
     const select = `SELECT ${columnList(columns)}${stamp ? ', now()' : ''} FROM ${u.source}`;
     const sql = `INSERT INTO ${info.qualified} (${columnList(target)}) ${select}${conflict}`;
-    await tx.query(sql, [u.param]);
+    await db.query(sql, [u.param]);
   }
   return rows.length;
 }
 
 /** Deletes the rows with the given keys (one statement per chunk). */
 export async function deleteByKeys(
-  tx: PoolClient,
+  tx: Queryable,
   table: PgTable,
   key: readonly string[],
   rows: readonly Row[],

@@ -1,12 +1,13 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { PoolClient } from 'pg';
-import type { Logger } from 'pino';
 import type { StreamName, StreamSettings } from '../config/types.ts';
+import type { Queryable } from '../db/queryable.ts';
+import type { DetailFailure, DetailRequest } from './detailRequests.ts';
 
 /**
  * The engine seam: what one stream must describe so that `runStream` can read it, diff it against
  * the warehouse and write only what changed. A stream is one small file in `src/streams/` exporting
- * a `StreamDefinition`; the engine owns transactions, locks, cursors, the run log and rejections.
+ * a `StreamDefinition`; the engine owns leases, transactions, cursors, the run log, rejections,
+ * the detail queue and events.
  */
 
 /** A supplier id or an account number from the configuration. */
@@ -41,19 +42,40 @@ export interface CursorState {
    * yet stored all its planned windows (e.g. it failed half-way through the first 30 days).
    */
   initialLoadPending?: boolean;
+  /**
+   * The oldest time the initial load read from: records first seen later but older than this are
+   * history (their events are stored, not delivered). Undefined before the first load.
+   */
+  loadedFrom?: Date;
 }
 
-/** What `fetchWindow` answers: valid records, rejected ones (`{index, reason, raw}`), calls made. */
-export interface FetchResult<R> {
-  records: R[];
-  rejected: RejectedRecord[];
-  apiCalls: number;
-}
-
+/** An upstream record that could not be stored as received, with why. */
 export interface RejectedRecord {
   index: number;
   reason: string;
+  /** The record (storable: repaired values as they will be stored, unstorable ones summarised). */
   raw: unknown;
+  /** The natural key when it could be read, as stored in sync.rejected_records.record_key. */
+  key?: string | undefined;
+}
+
+/** A warning a window wants the operator to see (logged and kept in the run's details). */
+export interface WindowWarning {
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/** What `fetchWindow` answers. */
+export interface FetchResult<R> {
+  records: R[];
+  /** Records that failed validation: quarantined, their siblings land. */
+  rejected: RejectedRecord[];
+  /** Records stored with a value Postgres cannot hold removed or replaced (noted, not quarantined). */
+  repaired?: RejectedRecord[];
+  apiCalls: number;
+  /** Detail calls the fetch made for queued requests that failed (retried later with backoff). */
+  detailFailures?: DetailFailure[];
+  warnings?: WindowWarning[];
 }
 
 /** Everything `planWindows` may look at; pure, no I/O. */
@@ -66,10 +88,15 @@ export interface PlanInput {
   start: Date;
 }
 
-/** What row builders get besides the record: the scope and the zone of offset-less date-times. */
+/** What row builders get besides the record. */
 export interface RowContext {
   scope: Scope;
+  /** Zone of offset-less upstream date-times. */
   timezone: string;
+  /** How an offset-less time inside the repeated autumn hour is read (FULFILLMENT_AMBIGUOUS_TIME). */
+  ambiguousTime?: 'earlier' | 'later';
+  /** The run's clock: the time the engine stamps on what it writes (fetch times, vanishings). */
+  now: Date;
 }
 
 /** One child table of a record (lines, events, notes...): replaced as a set when the parent changed. */
@@ -96,13 +123,24 @@ export interface RecordEntity<R> {
   row(record: R, ctx: RowContext): Row;
   children?: readonly ChildEntity<R>[];
   /**
+   * Whether the record carries its children (default: always). A list row whose detail could not
+   * be fetched does not: its stored children are then left exactly as they are.
+   */
+  hasChildren?(record: R): boolean;
+  /**
+   * The key columns of a record that failed validation, read from its raw form where possible
+   * (undefined when unreadable). Snapshot streams need it: a rejected row whose key is known is
+   * protected from being taken for vanished.
+   */
+  keyOfRejected?(raw: unknown, ctx: RowContext): Row | undefined;
+  /**
    * Snapshot streams (inventory): stored parent rows matching `where` (column -> value) that the
    * window did not return are passed to `vanished`, which returns the row to store instead
    * (e.g. quantities zeroed) or null to leave it. Only for 'snapshot' windows.
    */
   snapshot?: {
     where(scope: Scope, window: Window): Row;
-    vanished(stored: Row): Row | null;
+    vanished(stored: Row, ctx: RowContext): Row | null;
   };
 }
 
@@ -114,25 +152,46 @@ export interface RecordChange<R> {
   row: Row;
   /** The stored parent row before this write (undefined when inserted). */
   previousRow: Row | undefined;
+  /** The stored children before this write, by child table name (updated parents with children). */
+  previousChildren?: Readonly<Record<string, readonly Row[]>>;
 }
 
-/** Context of the in-transaction hooks. */
-export interface WindowHookContext<R, C> {
-  tx: PoolClient;
-  client: C;
+/** What the in-transaction hook gets. */
+export interface WriteHookContext<R> {
+  tx: Queryable;
   scope: Scope;
   window: Window;
-  logger: Logger;
+  now: Date;
   changes: readonly RecordChange<R>[];
 }
 
-/** What `fetchWindow` gets; `db` is for reads only (e.g. which open records to follow up). */
+/** What `fetchWindow` gets; `db` is for short reads only (no transaction, no held client). */
 export interface FetchArgs<C> {
   client: C;
   scope: Scope;
   window: Window;
   timezone: string;
-  db: Pick<PoolClient, 'query'>;
+  now: Date;
+  db: Queryable;
+  /** The stream's detail requests due now, read before this fetch (see `detailQueue`). */
+  due: readonly DetailRequest[];
+}
+
+/** Detail calls for records whose list row changed (INs, products): made before the write. */
+export interface DetailSpec<R, C> {
+  /** Whether a record already carries its detail. */
+  has(record: R): boolean;
+  /** Records that want their detail although unchanged (e.g. products' daily full refresh). */
+  wanted?(record: R, window: Window): boolean;
+  /**
+   * The record with its detail, or a failure reason (not found, rejected by its schema, failing
+   * after retries). Credentials refused: throw, which fails the window.
+   */
+  fetch(args: {
+    client: C;
+    scope: Scope;
+    record: R;
+  }): Promise<{ record: R; repaired?: RejectedRecord[] } | { failure: string }>;
 }
 
 /** A stream: name, scope kind, windows, fetch, record -> rows mapping, events subject. */
@@ -141,33 +200,54 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   scopeKind: Scope['kind'];
   /** Pure: which windows to read this run, from the cursor, lookback and re-read horizons. */
   planWindows(input: PlanInput): Window[];
-  /** One window's API answer. Throwing fails the window (the engine may split it; see README). */
+  /** One window's list calls (no transaction open). Throwing fails the window (it may be split). */
   fetchWindow(args: FetchArgs<C>): Promise<FetchResult<R>>;
   entity: RecordEntity<R>;
+  /** Records whose detail is fetched for changed list rows, before the write. */
+  details?: DetailSpec<R, C>;
+  /**
+   * The detail queue (sync.detail_requests) of this stream: a due request is served, and deleted
+   * in the write, when a record of its key is stored with its detail (`details.has`, or always
+   * for streams without `details`). At most `limit` due requests are read per window.
+   */
+  detailQueue?: { key(record: R): string; limit: number };
   /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**
-   * Called for changed records before their children are diffed, inside the transaction: lets a
-   * stream fetch detail only for changed rows (transfers_in, products). Returns the records to map.
+   * The records the event rules compare (default: `previousRow.raw` and the record as received,
+   * or the engine-made row's `raw`): streams whose rules read more than the parent row holds.
    */
-  enrich?(ctx: WindowHookContext<R, C> & { records: R[] }): Promise<{ records: R[]; apiCalls: number }>;
+  eventRecords?(change: RecordChange<R>): { previous: unknown; current: unknown };
   /** Called after the window's rows are written, inside the same transaction (history, requests). */
-  afterWrite?(ctx: WindowHookContext<R, C>): Promise<{ apiCalls?: number } | undefined>;
+  afterWrite?(ctx: WriteHookContext<R>): Promise<void>;
+}
+
+/** How the window's events are delivered: decided per change, the same for every kind of run. */
+export interface EventPolicy {
+  /** The scope's initial load is unfinished: every event is history (stored, not delivered). */
+  initialLoad: boolean;
+  /** Records first seen now whose event time is older than this are history too. */
+  historyBefore: Date | undefined;
+  /** Deliver even history (`--emit-events`, FULFILLMENT_DELIVER_INITIAL_EVENTS). */
+  deliverHistory: boolean;
 }
 
 /**
- * Turns a window's changes into outbox events inside the transaction; returns how many were written.
- * Wired to src/events by the caller; absent: no events.
+ * Turns a window's changes into outbox events inside its transaction; returns how many were newly
+ * stored. Built by src/events (`createEventSink`); absent: no events.
  */
 export type EventSink = (args: {
-  tx: PoolClient;
+  tx: Queryable;
   stream: StreamName;
   scope: Scope;
   subjectKind: string;
-  changes: readonly RecordChange<unknown>[];
+  changes: ReadonlyArray<{
+    kind: 'inserted' | 'updated';
+    previous: unknown;
+    current: unknown;
+  }>;
   detectedAt: Date;
-  /** True for a scope's first load and for backfills (delivery is decided by config). */
-  initialLoad: boolean;
+  policy: EventPolicy;
   /** The sync.runs id of this window's run (written in the same transaction), for `run_id`. */
   runId: number;
 }) => Promise<number>;
@@ -197,9 +277,10 @@ export interface StreamRunResult extends RunCounts {
    * in-process): the job queue should pause this long rather than retry at once.
    */
   retryAfterMs?: number;
-  /**
-   * Snapshot windows whose vanish detection was skipped because some records were rejected (an
-   * incomplete snapshot must not zero what it could not read); absent when none.
-   */
+  /** Snapshot windows whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishChecksSkipped?: number;
+  /** Records repaired (stored with an unstorable character removed or replaced). */
+  repaired?: number;
+  /** Detail calls that failed this run (the records are retried later with backoff). */
+  detailFailures?: number;
 }

@@ -9,7 +9,7 @@ import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
 import { orderNumbersWindow } from '../streams/orders.ts';
 import { runStream } from '../sync/runStream.ts';
-import type { EventSink, StreamRunResult, Window } from '../sync/types.ts';
+import type { StreamRunResult, Window } from '../sync/types.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
 import { STREAM_SCOPE_KIND } from './streamScopes.ts';
 
@@ -37,8 +37,8 @@ export interface EngineRunnerDeps {
   /** The current time (a simulator's manual clock in tests). */
   now?: () => Date;
   /**
-   * 'wait' (default): a window waits for another transaction of the same stream and scope (e.g. of a
-   * worker that is exiting). Run-level exclusivity is the worker's Redis stream lock.
+   * 'skip' (default): a run whose stream and scope another run holds answers `skipped` at once
+   * (the worker retries the job shortly); 'wait': it waits for the other run to finish.
    */
   lockMode?: 'wait' | 'skip';
   /** Called with every engine result (metrics, progress). */
@@ -54,10 +54,8 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     const sink = createEventSink({
       timezone: config.timezone,
       thresholds: config.events,
-      deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
-      emitEvents: request.emitEvents ?? false,
       onWritten: recordEventsWritten,
-    }) as unknown as EventSink; // structurally the engine's EventSink (see src/events/sink.ts)
+    });
     const now = deps.now?.() ?? new Date();
     const windows: Window[] | undefined = request.orderNumbers
       ? [orderNumbersWindow(request.orderNumbers, now)]
@@ -72,8 +70,9 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       mode: request.mode,
       ...(windows ? { windows } : {}),
       eventSink: sink,
+      emitEvents: request.emitEvents ?? false,
       now,
-      lockMode: deps.lockMode ?? 'wait',
+      lockMode: deps.lockMode ?? 'skip',
     });
     recordMetrics(result);
     deps.onResult?.(result);

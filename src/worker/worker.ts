@@ -15,7 +15,6 @@ import { checkWorkerRedis } from './redisChecks.ts';
 import { retryAfterMsOf } from './retryAfter.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
 import type { OrderDetailFetcher, SyncOutcome, SyncRunner } from './seams.ts';
-import { type HeldLock, tryStreamLock } from './streamLock.ts';
 
 /** What a worker process needs; the engine arrives as functions so this file never builds clients. */
 export interface WorkerOptions {
@@ -73,7 +72,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   } satisfies Record<QueueKind, Queue>;
 
   const active = new Map<string, ActiveJob>();
-  const heldLocks = new Set<HeldLock>();
   const workerRedis: Redis[] = [];
   const common = (): BullWorkerOptions => {
     const connection = createWorkerRedis(config.redisUrl);
@@ -115,22 +113,16 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       async (job, token) => {
         if (job.name !== expected) throw new Error(`unknown job ${job.name} on queue ${queue.name}`);
         active.set(`${queue.name}/${job.id}`, { job, token, queue });
-        let lock: HeldLock | undefined;
-        if (queue !== queues.orderDetails) {
-          // At most one run of a stream and scope at a time across every worker: scheduled and
-          // on-demand jobs are distinct BullMQ jobs, so deduplication alone cannot promise it.
-          const key = `${prefix}:stream-lock:${job.data?.stream}:${job.data?.scope}`;
-          lock = await tryStreamLock(redis, key, options.lockDurationMs ?? 30_000);
-          if (!lock) {
-            active.delete(`${queue.name}/${job.id}`);
-            // Retry soon, with jitter so contending jobs do not wake together; no attempt is used.
+        try {
+          const outcome = await process(job.data);
+          if ((outcome as SyncOutcome | undefined)?.skipped) {
+            // Another run holds this stream and scope (its lease, src/sync/lease.ts): scheduled and
+            // on-demand jobs are distinct BullMQ jobs, so try again soon, with jitter so that
+            // contending jobs do not wake together, without using an attempt.
             await job.moveToDelayed(Date.now() + 1_000 + Math.floor(Math.random() * 1_000), token);
             throw new DelayedError();
           }
-          heldLocks.add(lock);
-        }
-        try {
-          return await process(job.data);
+          return outcome;
         } catch (error) {
           const waitMs = retryAfterMsOf(error);
           if (waitMs !== undefined) {
@@ -142,10 +134,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           throw error;
         } finally {
           active.delete(`${queue.name}/${job.id}`);
-          if (lock) {
-            heldLocks.delete(lock);
-            await lock.release();
-          }
         }
       },
       {
@@ -203,8 +191,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         logger.warn({ job: job.id, err: (error as Error).message }, 'could not release a running job');
       }
     }
-    // Released jobs must not wait for our stream locks to expire; this process stops running them now.
-    await Promise.all([...heldLocks].map((l) => l.release()));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     for (const connection of [...workerRedis, redis]) connection.disconnect();
     return { released };

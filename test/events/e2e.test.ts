@@ -62,7 +62,6 @@ async function syncAll(windowsFor?: (stream: AnyStream) => readonly Window[]): P
   const eventSink = createEventSink({
     timezone: config.timezone,
     thresholds: config.events,
-    deliverInitialLoadEvents: false,
   });
   const run = async (stream: AnyStream, scope: Scope) => {
     const windows = windowsFor?.(stream);

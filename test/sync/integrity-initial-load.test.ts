@@ -46,8 +46,8 @@ const client = {
   },
 } as unknown as FulfillmentClient;
 const seen: boolean[] = [];
-const eventSink: EventSink = async ({ initialLoad, changes }) => {
-  seen.push(initialLoad);
+const eventSink: EventSink = async ({ policy, changes }) => {
+  seen.push(policy.initialLoad);
   return changes.length;
 };
 

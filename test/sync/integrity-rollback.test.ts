@@ -9,14 +9,13 @@ import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarn
 import { tuplesWritten } from './tuples.ts';
 
 /**
- * Issue 4: a failure mid-window leaves the cursor where it was and the tables without partial
- * writes for that window, also when it strikes after the window's list rows were read and diffed
- * (a detail fetch that keeps failing with 5xx) or after its rows were written in the transaction.
+ * A failure mid-window leaves the cursor where it was and the tables without partial writes for
+ * that window, also when it strikes after its rows were written in the transaction. (A detail that
+ * keeps failing is not such a failure: see detail-failures.test.ts.)
  */
 
 const logger = pino({ level: 'silent' });
 const TABLES = ['transfers_in', 'transfer_in_lines', 'transfer_in_notes'];
-const DETAIL = 'GET Transfers/INs/{supplierId}/{orderNumber}';
 const DAY = 86_400_000;
 let t: TestDatabase;
 let sim: RunningSimulator;
@@ -80,19 +79,6 @@ async function failedRuns(supplier: string): Promise<string[]> {
 }
 
 describe('a window failing part-way rolls back entirely', () => {
-  it('a detail fetch failing with 5xx after retries stores none of the window', async () => {
-    const { supplier, run } = setup();
-    const before = await tuplesWritten(t.pool, TABLES);
-    sim.setFaults({ operations: { [DETAIL]: { http5xx: 1 } } });
-    const result = await run();
-    sim.setFaults({});
-    expect(result.status).toBe('failed');
-    expect(result.error).toMatch(/5\d\d|HTTP/);
-    expect(await state(supplier)).toEqual({ rows: 0, lines: 0, cursor: [] });
-    expect(await tuplesWritten(t.pool, TABLES)).toBe(before);
-    expect(await failedRuns(supplier)).toHaveLength(1);
-  });
-
   it('a failure after the rows were written in the transaction leaves none of them', async () => {
     const { supplier, run } = setup();
     const before = await tuplesWritten(t.pool, TABLES);
@@ -103,7 +89,7 @@ describe('a window failing part-way rolls back entirely', () => {
         'SELECT count(*)::int AS n FROM fulfillment.transfer_in_lines WHERE supplier_id = $1',
         [supplier],
       );
-      writtenInTx = res.rows[0].n;
+      writtenInTx = Number(res.rows[0]?.n);
       throw new Error('outbox write failed: HTTP 503 from the event store');
     };
     const result = await run(failingSink);
@@ -112,7 +98,7 @@ describe('a window failing part-way rolls back entirely', () => {
     expect(result.error).toContain('outbox write failed');
     expect(await state(supplier)).toEqual({ rows: 0, lines: 0, cursor: [] });
     expect(await tuplesWritten(t.pool, TABLES)).toBeGreaterThan(before); // written, then rolled back
-    expect(await failedRuns(supplier)).toHaveLength(2);
+    expect(await failedRuns(supplier)).toHaveLength(1);
 
     // The same window, healthy: it lands whole and the cursor moves.
     expect((await run()).status).toBe('succeeded');

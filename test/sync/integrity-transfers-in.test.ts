@@ -18,7 +18,7 @@ import { tuplesWritten } from './tuples.ts';
 const logger = pino({ level: 'silent' });
 const scope = { kind: 'supplier' as const, id: 'SUPT' };
 const TABLES = ['transfers_in', 'transfer_in_lines', 'transfer_in_notes'];
-const now = new Date('2026-06-10T18:00:00Z');
+let now = new Date('2026-06-10T18:00:00Z');
 const dayWindow: Window = {
   kind: 'day',
   start: new Date('2026-06-01T07:00:00Z'),
@@ -104,8 +104,9 @@ describe('transfers_in followed by key', () => {
     }
   });
 
-  it('a followed IN whose detail changed is rewritten and its fetch time moves', async () => {
+  it('a followed IN whose detail changed is rewritten and its fetch time moves to the run clock', async () => {
     const stamped = await fetchedAt();
+    now = new Date(now.getTime() + 3_600_000);
     current = { ...listRow('PROCESSING'), lastUpdateDate: '2026-06-09T10:00:00' };
     expect(await run()).toMatchObject({ status: 'succeeded', updated: 1 });
     const row = await t.pool.query(
@@ -113,5 +114,6 @@ describe('transfers_in followed by key', () => {
     );
     expect(row.rows[0].status_code).toBe('PROCESSING');
     expect(row.rows[0].detail_fetched_at.getTime()).toBeGreaterThan(stamped.getTime());
+    expect(row.rows[0].detail_fetched_at).toEqual(now);
   });
 });

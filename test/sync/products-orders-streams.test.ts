@@ -177,10 +177,12 @@ describe('orders stream', () => {
     await requestOrderDetails(t.pool, 'ACC1', ['O1', 'O2', 'O1', 'GONE'], 'shipment');
     orders.delete('GONE');
     calls.length = 0;
-    expect(await runOrders()).toMatchObject({ status: 'succeeded', inserted: 2 });
+    // An order upstream does not find is a detail failure: kept, retried later with backoff.
+    expect(await runOrders()).toMatchObject({ status: 'partial', inserted: 2, detailFailures: 1 });
     expect(calls.sort()).toEqual(['order GONE', 'order O1', 'order O2']);
-    const left = await t.pool.query('SELECT count(*)::int AS n FROM sync.detail_requests');
-    expect(left.rows[0].n).toBe(0);
+    const left = await t.pool.query('SELECT record_key, attempts FROM sync.detail_requests');
+    expect(left.rows).toEqual([{ record_key: 'GONE', attempts: 1 }]);
+    await t.pool.query('DELETE FROM sync.detail_requests');
     const counts = await t.pool.query(
       `SELECT (SELECT count(*) FROM fulfillment.order_lines)::int AS lines,
               (SELECT count(*) FROM fulfillment.order_holds)::int AS holds,

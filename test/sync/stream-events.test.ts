@@ -60,8 +60,7 @@ beforeAll(async () => {
   eventSink = createEventSink({
     timezone: config.timezone,
     thresholds: { lowStockThreshold: 2, lowStockThresholdsBySku: {} },
-    deliverInitialLoadEvents: true,
-  }) as EventSink;
+  });
 });
 afterAll(() => t?.close());
 

@@ -2,8 +2,12 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { FETCH_ORDER_DETAILS_JOB, fetchOrderDetailsJobOptions } from '../../jobs/fetchOrderDetails.ts';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { StreamClient } from '../../src/streams/client.ts';
+import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import type { SyncRequest } from '../../src/worker/seams.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
+import { createTestDatabase } from '../helpers/db.ts';
 import { deletePrefix, testConfig, uniquePrefix, waitFor } from './fixtures.ts';
 
 const redisUrl = inject('redisUrl');
@@ -140,23 +144,44 @@ describe('worker', () => {
 
   it('never runs the same stream and scope twice at once, even as distinct jobs on two workers', async () => {
     const prefix = fresh('exclusive');
-    let running = 0;
-    let maxRunning = 0;
-    let done = 0;
-    const runSync = async () => {
-      running += 1;
-      maxRunning = Math.max(maxRunning, running);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      running -= 1;
-      done += 1;
-      return { recordsFetched: 0 };
-    };
-    const a = await start(prefix, { runSync });
-    await start(prefix, { runSync });
-    // Two jobs without deduplication (as a scheduler's job and a manual one would be).
-    await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' });
-    await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' });
-    await waitFor('both done', () => done === 2, 20_000);
-    expect(maxRunning).toBe(1);
+    const db = await createTestDatabase();
+    try {
+      let running = 0;
+      let maxRunning = 0;
+      let fetches = 0;
+      const client = {
+        listInvoices: async () => {
+          running += 1;
+          fetches += 1;
+          maxRunning = Math.max(maxRunning, running);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          running -= 1;
+          return { records: [], rejected: [] };
+        },
+      } as unknown as StreamClient;
+      const config = loadConfig({ DATABASE_URL: db.url });
+      // The real engine: its lease makes the second job's run answer skipped, and the worker
+      // puts that job back to be retried shortly.
+      const runSync = createEngineRunner({ pool: db.pool, client, config, logger });
+      const a = await start(prefix, { runSync });
+      await start(prefix, { runSync });
+      // Two jobs without deduplication (as a scheduler's job and a manual one would be).
+      const jobs = [
+        await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' }),
+        await a.queues.sync.add(SYNC_STREAM_JOB, { stream: 'invoices', scope: 'A1' }),
+      ];
+      await waitFor(
+        'both done',
+        async () =>
+          (await Promise.all(jobs.map((j) => j.getState()))).every((state) => state === 'completed'),
+        20_000,
+      );
+      expect(maxRunning).toBe(1);
+      expect(fetches).toBeGreaterThanOrEqual(2);
+      for (const job of jobs)
+        expect((await a.queues.sync.getJob(job.id!))?.attemptsMade ?? 0).toBeLessThanOrEqual(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { createLogger, type Logger } from '../../log/logger.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { allStreams, type RegisteredStream, streamByName } from '../../streams/index.ts';
 import { runStream } from '../../sync/runStream.ts';
-import type { EventSink, StreamRunResult } from '../../sync/types.ts';
+import type { StreamRunResult } from '../../sync/types.ts';
 import type { CliContext } from '../context.ts';
 
 interface Out {
@@ -72,9 +72,8 @@ export async function syncOnceAction(
     const eventSink = createEventSink({
       timezone: config.timezone,
       thresholds: config.events,
-      deliverInitialLoadEvents: config.events.deliverInitialLoadEvents,
       onWritten: recordEventsWritten,
-    }) as EventSink;
+    });
     let failed = false;
     for (const stream of streams) {
       const scopes = scopesOf(stream).filter((id) => options.scope === undefined || id === options.scope);

@@ -1,0 +1,37 @@
+import { RequestRuleError, RetryableUpstreamError, UnauthorizedError, UpstreamError } from '../api/errors.ts';
+import type { RejectedRecord } from '../sync/types.ts';
+
+/** One detail call's outcome as the engine's detail queue takes it. */
+export type DetailOutcome<T> = { record: T; repaired: RejectedRecord[] } | { failure: string };
+
+/**
+ * Runs one detail call and turns what can go wrong with that one record into a failure reason
+ * (not found, rejected by its schema, failing after the client's retries), so it is retried later
+ * with backoff instead of failing its window. What concerns every call alike is thrown: refused
+ * credentials, and rate limiting (its Retry-After pauses the whole queue).
+ */
+export async function detailOutcome<T>(
+  call: () => Promise<{
+    record: T | null;
+    rejected: readonly RejectedRecord[];
+    repaired?: readonly RejectedRecord[];
+  }>,
+): Promise<DetailOutcome<T>> {
+  try {
+    const answer = await call();
+    if (answer.record !== null) return { record: answer.record, repaired: [...(answer.repaired ?? [])] };
+    const invalid = answer.rejected[0];
+    return {
+      failure: invalid
+        ? `detail rejected by its schema: ${invalid.reason}`
+        : 'detail not found (empty payload)',
+    };
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw error;
+    if (error instanceof RetryableUpstreamError && (error.status === 429 || (error.retryAfterMs ?? 0) > 0))
+      throw error;
+    if (error instanceof UpstreamError || error instanceof RequestRuleError)
+      return { failure: error.message };
+    throw error;
+  }
+}

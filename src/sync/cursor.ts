@@ -1,0 +1,73 @@
+import type { Queryable } from '../db/queryable.ts';
+import type { CursorState, Scope } from './types.ts';
+
+/**
+ * `sync.cursors`: where each stream and scope has read up to. Moved only in the transaction that
+ * stores the rows it covers, forward only.
+ */
+
+/** The cursor of a stream and scope (empty before its first success). */
+export async function readCursor(db: Queryable, stream: string, scope: Scope): Promise<CursorState> {
+  const res = await db.query<{
+    position_at: Date | null;
+    last_success_at: Date | null;
+    pending: boolean | null;
+    loaded_from: string | null;
+  }>(
+    `SELECT position_at, last_success_at, (position->>'initialLoadPending')::boolean AS pending,
+            position->>'loadedFrom' AS loaded_from
+       FROM sync.cursors WHERE stream = $1 AND scope = $2`,
+    [stream, scope.id],
+  );
+  const row = res.rows[0];
+  return {
+    position: row?.position_at ?? undefined,
+    lastSuccessAt: row?.last_success_at ?? undefined,
+    ...(row?.pending ? { initialLoadPending: true } : {}),
+    ...(row?.loaded_from ? { loadedFrom: new Date(row.loaded_from) } : {}),
+  };
+}
+
+/**
+ * Where a window of an initial load leaves it: 'pending' (more windows of the run to come; the
+ * next run is still an initial load if this one stops here) or 'done' (the run's last window).
+ */
+export type InitialLoadMark = 'pending' | 'done';
+
+/** How one stored window moves the cursor. */
+export interface CursorMove {
+  advanceTo: Date | undefined;
+  /** The run's clock: stamped as `last_success_at`. */
+  at: Date;
+  /** Windows of an initial load only. */
+  initialLoad?: InitialLoadMark | undefined;
+  /** Where the initial load started reading (kept once set). */
+  loadedFrom?: Date | undefined;
+}
+
+/**
+ * Moves the cursor forward (never back) and stamps the last success, in the caller's transaction.
+ * `updated_at` moves only with the position, so a no-op re-run changes nothing but `last_success_at`.
+ */
+export async function advanceCursor(
+  tx: Queryable,
+  stream: string,
+  scope: Scope,
+  move: CursorMove,
+): Promise<void> {
+  const loadedFrom = move.loadedFrom ? { loadedFrom: move.loadedFrom.toISOString() } : {};
+  await tx.query(
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, position)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5::text = 'pending' THEN $6::jsonb || '{"initialLoadPending": true}'::jsonb
+                                  ELSE $6::jsonb END)
+     ON CONFLICT (stream, scope) DO UPDATE SET
+       position_at = GREATEST(c.position_at, EXCLUDED.position_at),
+       last_success_at = EXCLUDED.last_success_at,
+       position = $6::jsonb || CASE $5::text WHEN 'pending' THEN c.position || '{"initialLoadPending": true}'::jsonb
+                                           WHEN 'done' THEN c.position - 'initialLoadPending'
+                                           ELSE c.position END,
+       updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
+                         THEN now() ELSE c.updated_at END`,
+    [stream, scope.id, move.advanceTo ?? null, move.at, move.initialLoad ?? null, JSON.stringify(loadedFrom)],
+  );
+}

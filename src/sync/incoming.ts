@@ -1,0 +1,65 @@
+import { dedupeByKey, keyOf, type TableShape } from './diff.ts';
+import { keyProblems, keyText } from './rowCheck.ts';
+import type { RecordEntity, RejectedRecord, Row, RowContext } from './types.ts';
+
+/** One record of a window with its parent row and key (canonical key string, see `keyOf`). */
+export interface Incoming<R> {
+  record: R;
+  row: Row;
+  key: string;
+}
+
+/**
+ * Pure: the parent rows of a window's records. A record whose row cannot be built (an unparseable
+ * date-time) or whose key cannot be stored is rejected with the reason; the rest are de-duplicated
+ * by key (overlapping windows and repeated answers: the last wins).
+ */
+export function buildIncoming<R>(
+  records: readonly R[],
+  entity: RecordEntity<R>,
+  shape: TableShape,
+  ctx: RowContext,
+): { incoming: Incoming<R>[]; rejected: RejectedRecord[] } {
+  const built: Incoming<R>[] = [];
+  const rejected: RejectedRecord[] = [];
+  records.forEach((record, index) => {
+    let row: Row;
+    try {
+      row = entity.row(record, ctx);
+    } catch (error) {
+      rejected.push({
+        index,
+        reason: `row could not be built: ${(error as Error).message}`,
+        raw: record,
+        key: rejectedKeyText(entity, record, ctx),
+      });
+      return;
+    }
+    const problems = keyProblems(row, shape);
+    if (problems.length > 0) {
+      rejected.push({ index, reason: problems.join('; '), raw: record, key: keyText(row, entity.key) });
+      return;
+    }
+    built.push({ record, row, key: keyOf(row, shape) });
+  });
+  return { incoming: dedupeByKey(built, (i) => i.key), rejected };
+}
+
+/** The key text of a record that could not be mapped, when the stream can read it from the raw form. */
+export function rejectedKeyText<R>(
+  entity: RecordEntity<R>,
+  raw: unknown,
+  ctx: RowContext,
+): string | undefined {
+  const key = rejectedKey(entity, raw, ctx);
+  return key ? keyText(key, entity.key) : undefined;
+}
+
+/** The key columns of a rejected record's raw form, or undefined when unreadable. */
+export function rejectedKey<R>(entity: RecordEntity<R>, raw: unknown, ctx: RowContext): Row | undefined {
+  try {
+    return entity.keyOfRejected?.(raw, ctx);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,371 @@
+import type { Logger } from 'pino';
+import type { Queryable } from '../db/queryable.ts';
+import { shapeOf, tableInfo } from './columns.ts';
+import type { DetailFailure, DetailRequest, DueRequests } from './detailRequests.ts';
+import {
+  type ChildDiff,
+  dedupeByKey,
+  diffChildren,
+  diffRows,
+  keyOf,
+  rowsEqual,
+  type TableShape,
+} from './diff.ts';
+import { buildIncoming, type Incoming, rejectedKey } from './incoming.ts';
+import type { Rejection } from './rejections.ts';
+import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
+import { loadByKeys, loadWhere } from './store.ts';
+import type {
+  ChildEntity,
+  FetchResult,
+  RecordChange,
+  RejectedRecord,
+  Row,
+  RowContext,
+  Scope,
+  StreamDefinition,
+  Window,
+  WindowWarning,
+} from './types.ts';
+
+/**
+ * Everything one window will write, decided before the write transaction opens: detail calls made,
+ * stored rows read (short queries, no transaction, no held client), values checked, rows diffed.
+ * The lease guarantees no other run writes this stream and scope meanwhile, so what was read stays
+ * true until the commit, which checks the lease first.
+ */
+
+/** The child rows to write for one child table. */
+export interface ChildWrite {
+  child: ChildEntity<unknown>;
+  diff: ChildDiff;
+}
+
+/** What `commitWindow` writes. */
+export interface PreparedWindow<R> {
+  /** Parent rows to insert or update (snapshot vanishings included, with `record` undefined). */
+  changes: RecordChange<R>[];
+  children: ChildWrite[];
+  unchanged: number;
+  /** Quarantined and repaired records for sync.rejected_records. */
+  rejections: Rejection[];
+  /** Records quarantined (not stored). */
+  quarantined: number;
+  repaired: number;
+  /** Queued detail requests this window stored the detail of (deleted in the write). */
+  served: DetailRequest[];
+  /** Detail calls that failed (attempts counted in the write, retried later with backoff). */
+  detailFailures: DetailFailure[];
+  /** Detail calls made here (the list calls are counted by the fetch). */
+  apiCalls: number;
+  /** A snapshot window whose vanish detection was suspended (a rejected row's key was unreadable). */
+  vanishSkipped: boolean;
+  warnings: WindowWarning[];
+}
+
+export interface PrepareArgs<R, C> {
+  db: Queryable;
+  client: C;
+  stream: StreamDefinition<R, C>;
+  scope: Scope;
+  window: Window;
+  ctx: RowContext;
+  fetched: FetchResult<R>;
+  /** Due requests of the stream's detail queue, read before the fetch. */
+  due: DueRequests;
+  logger: Logger;
+}
+
+/** Detail calls, reads and diff of one fetched window; see the file comment. */
+export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<PreparedWindow<R>> {
+  const { db, stream, scope, window, ctx, fetched } = args;
+  const entity = stream.entity;
+  const shape = shapeOf(entity.table, entity.key);
+  const built = buildIncoming(fetched.records, entity, shape, ctx);
+  const rejected: RejectedRecord[] = [...fetched.rejected, ...built.rejected];
+  const repaired: RejectedRecord[] = [...(fetched.repaired ?? [])];
+  let incoming = built.incoming;
+
+  const stored = await loadByKeys(
+    db,
+    entity.table,
+    entity.key,
+    incoming.map((i) => i.row),
+  );
+  const storedByKey = new Map<string, Row>();
+  for (const row of stored) storedByKey.set(keyOf(row, shape), row);
+
+  const details = await fetchDetails(args, incoming, storedByKey, shape);
+  incoming = details.incoming;
+  rejected.push(...details.rejected);
+  repaired.push(...details.repaired);
+
+  const diff = diffRows(
+    incoming.map((i) => i.row),
+    storedByKey,
+    shape,
+  );
+  const recordByKey = new Map(incoming.map((i) => [i.key, i.record]));
+  let changes: RecordChange<R>[] = [
+    ...diff.inserted.map((row) => ({
+      kind: 'inserted' as const,
+      record: recordByKey.get(keyOf(row, shape)),
+      row,
+      previousRow: undefined,
+    })),
+    ...diff.updated.map(({ row, previous }) => ({
+      kind: 'updated' as const,
+      record: recordByKey.get(keyOf(row, shape)),
+      row,
+      previousRow: previous,
+    })),
+  ];
+
+  // Only what will be written can fail the write: check those rows (parents and children).
+  const childEntities = entity.children ?? [];
+  const childShapes = childEntities.map((child) => shapeOf(child.table, child.key));
+  const childRows = new Map<RecordChange<R>, Row[][]>();
+  changes = changes.filter((change) => {
+    const problems = rowProblems(change.row, shape);
+    const record = change.record;
+    // A record that does not carry its children (its detail failed) leaves the stored ones alone.
+    const carries = record !== undefined && (entity.hasChildren?.(record) ?? true);
+    let perChild: Row[][] = [];
+    try {
+      if (carries) perChild = childEntities.map((child) => child.rows(record as R, ctx));
+    } catch (error) {
+      problems.push(`children could not be built: ${(error as Error).message}`);
+    }
+    perChild.forEach((rows, i) => {
+      const childShape = childShapes[i] as TableShape;
+      for (const row of rows) problems.push(...rowProblems(row, childShape).map((p) => `child ${p}`));
+    });
+    if (problems.length === 0) {
+      if (carries) childRows.set(change, perChild);
+      return true;
+    }
+    rejected.push({
+      index: -1,
+      reason: [...new Set(problems)].join('; '),
+      raw: change.record,
+      key: keyText(change.row, entity.key),
+    });
+    return false;
+  });
+
+  const children = await diffAllChildren(db, childEntities, entity.key, changes, childRows);
+
+  const vanish = await findVanished(args, shape, incoming, rejected);
+  changes.push(...vanish.changes);
+
+  const served = servedRequests(stream, incoming, rejected, args.due);
+
+  return {
+    changes,
+    children,
+    unchanged: diff.unchanged.length,
+    rejections: [
+      ...rejected.map((r) => ({ kind: 'quarantined' as const, key: r.key, reason: r.reason, raw: r.raw })),
+      ...repaired.map((r) => ({ kind: 'repaired' as const, key: r.key, reason: r.reason, raw: r.raw })),
+    ],
+    quarantined: rejected.length,
+    repaired: repaired.length,
+    served,
+    detailFailures: [...(fetched.detailFailures ?? []), ...details.failures],
+    apiCalls: details.apiCalls,
+    vanishSkipped: vanish.skipped,
+    warnings: [...(fetched.warnings ?? []), ...vanish.warnings],
+  };
+}
+
+/**
+ * Detail calls for the records that need them: changed list rows, records the stream always wants
+ * detailed (e.g. a daily refresh), and records with a due detail request. A failed detail leaves
+ * the list record as it is (its list columns still land; its stored children and detail columns
+ * are untouched) and is retried later through the detail queue.
+ */
+async function fetchDetails<R, C>(
+  args: PrepareArgs<R, C>,
+  incoming: Incoming<R>[],
+  storedByKey: ReadonlyMap<string, Row>,
+  shape: TableShape,
+): Promise<{
+  incoming: Incoming<R>[];
+  rejected: RejectedRecord[];
+  repaired: RejectedRecord[];
+  failures: DetailFailure[];
+  apiCalls: number;
+}> {
+  const { stream, client, scope, window, ctx } = args;
+  const spec = stream.details;
+  const out = {
+    incoming,
+    rejected: [] as RejectedRecord[],
+    repaired: [] as RejectedRecord[],
+    failures: [] as DetailFailure[],
+    apiCalls: 0,
+  };
+  if (!spec) return out;
+  const queue = stream.detailQueue;
+  const dueKeys = new Set(args.due.requests.map((d) => d.recordKey));
+  const needs = (i: Incoming<R>) => {
+    if (spec.has(i.record)) return false;
+    const stored = storedByKey.get(i.key);
+    if (!stored || !rowsEqual(stored, i.row, shape)) return true;
+    return (
+      spec.wanted?.(i.record, window) === true || (queue !== undefined && dueKeys.has(queue.key(i.record)))
+    );
+  };
+  const result: Incoming<R>[] = [];
+  for (const item of incoming) {
+    if (!needs(item)) {
+      result.push(item);
+      continue;
+    }
+    const answer = await spec.fetch({ client, scope, record: item.record });
+    out.apiCalls += 1;
+    if ('failure' in answer) {
+      out.failures.push({ recordKey: queue ? queue.key(item.record) : item.key, reason: answer.failure });
+      result.push(item);
+      continue;
+    }
+    out.repaired.push(...(answer.repaired ?? []));
+    try {
+      const row = stream.entity.row(answer.record, ctx);
+      const problems = keyProblems(row, shape);
+      if (problems.length > 0) throw new Error(problems.join('; '));
+      result.push({ record: answer.record, row, key: keyOf(row, shape) });
+    } catch (error) {
+      out.rejected.push({
+        index: -1,
+        reason: `detail could not be mapped: ${(error as Error).message}`,
+        raw: answer.record,
+        key: keyText(item.row, stream.entity.key),
+      });
+      result.push(item);
+    }
+  }
+  out.incoming = result;
+  return out;
+}
+
+/** Child rows of the changed records, diffed against the stored children of updated parents. */
+async function diffAllChildren<R>(
+  db: Queryable,
+  childEntities: readonly ChildEntity<R>[],
+  parentKey: readonly string[],
+  changes: RecordChange<R>[],
+  childRows: ReadonlyMap<RecordChange<R>, Row[][]>,
+): Promise<ChildWrite[]> {
+  const writes: ChildWrite[] = [];
+  for (const [i, child] of childEntities.entries()) {
+    const shape = shapeOf(child.table, child.key);
+    const withChildren = changes.filter((c) => childRows.has(c));
+    const rows = dedupeByKey(
+      withChildren.flatMap((c) => childRows.get(c)?.[i] ?? []),
+      (row) => keyOf(row, shape),
+    );
+    // Stored children matter only for parents that existed before and carry their children now.
+    const updated = withChildren.filter((c) => c.kind === 'updated');
+    const parentKeyOf = (p: Row) => {
+      const k: Row = {};
+      child.parentKey.forEach((column, j) => {
+        k[column] = p[parentKey[j] as string];
+      });
+      return k;
+    };
+    const stored = await loadByKeys(
+      db,
+      child.table,
+      child.parentKey,
+      updated.map((c) => parentKeyOf(c.row)),
+    );
+    const parentShape = { key: child.parentKey, kinds: shape.kinds };
+    const storedByParent = new Map<string, Row[]>();
+    for (const row of stored) {
+      const k = keyOf(row, parentShape);
+      storedByParent.set(k, [...(storedByParent.get(k) ?? []), row]);
+    }
+    const name = tableInfo(child.table).name;
+    for (const change of updated) {
+      const previous = storedByParent.get(keyOf(parentKeyOf(change.row), parentShape)) ?? [];
+      change.previousChildren = { ...change.previousChildren, [name]: previous };
+    }
+    writes.push({ child: child as ChildEntity<unknown>, diff: diffChildren(rows, stored, shape) });
+  }
+  return writes;
+}
+
+/**
+ * Snapshot windows: stored rows the snapshot no longer returns are handed to `vanished`. A rejected
+ * row whose key can be read protects only that key; one whose key cannot be read suspends vanish
+ * detection for this snapshot (with a warning), since any stored row might be it.
+ */
+async function findVanished<R, C>(
+  args: PrepareArgs<R, C>,
+  shape: TableShape,
+  incoming: readonly Incoming<R>[],
+  rejected: readonly RejectedRecord[],
+): Promise<{ changes: RecordChange<R>[]; skipped: boolean; warnings: WindowWarning[] }> {
+  const { stream, scope, window, ctx, db } = args;
+  const snapshot = stream.entity.snapshot;
+  if (!snapshot || window.kind !== 'snapshot') return { changes: [], skipped: false, warnings: [] };
+  const present = new Set(incoming.map((i) => i.key));
+  let unreadable = 0;
+  for (const r of rejected) {
+    const key = rejectedKey(stream.entity, r.raw, ctx);
+    if (key && stream.entity.key.every((c) => key[c] !== undefined)) present.add(keyOf(key, shape));
+    else unreadable += 1;
+  }
+  if (unreadable > 0) {
+    return {
+      changes: [],
+      skipped: true,
+      warnings: [
+        {
+          message: `vanish detection skipped: ${unreadable} rejected row(s) whose key cannot be read; the next snapshot without them zeroes rows that truly vanished`,
+          data: { unreadableRejected: unreadable },
+        },
+      ],
+    };
+  }
+  const changes: RecordChange<R>[] = [];
+  for (const row of await loadWhere(db, stream.entity.table, snapshot.where(scope, window))) {
+    if (present.has(keyOf(row, shape))) continue;
+    const next = snapshot.vanished(row, ctx);
+    if (next && !rowsEqual(row, next, shape))
+      changes.push({ kind: 'updated', record: undefined, row: next, previousRow: row });
+  }
+  return { changes, skipped: false, warnings: [] };
+}
+
+/**
+ * The detail requests this window answers: every record stored with its detail (`details.has`, or
+ * any record of a stream without detail calls, e.g. orders) and every record quarantined (asking
+ * again cannot help until it changes). Requests named again after the due list was read survive.
+ */
+function servedRequests<R, C>(
+  stream: StreamDefinition<R, C>,
+  incoming: readonly Incoming<R>[],
+  rejected: readonly RejectedRecord[],
+  due: DueRequests,
+): DetailRequest[] {
+  const queue = stream.detailQueue;
+  if (!queue) return [];
+  const keys = new Set<string>();
+  for (const i of incoming)
+    if (!stream.details || stream.details.has(i.record)) keys.add(queue.key(i.record));
+  for (const r of rejected) {
+    if (r.raw === undefined || r.raw === null) continue;
+    try {
+      const key: unknown = queue.key(r.raw as R);
+      if (typeof key === 'string' && key.length > 0) keys.add(key);
+    } catch {
+      // A record too broken to name its key cannot answer a request.
+    }
+  }
+  const byKey = new Map(due.requests.map((d) => [d.recordKey, d]));
+  return [...keys].map(
+    (recordKey) => byKey.get(recordKey) ?? { recordKey, requestedAt: due.readAt, attempts: 0 },
+  );
+}
