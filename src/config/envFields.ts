@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleNameProblem } from '../db/roleName.ts';
 
 /**
  * zod building blocks for environment variables. Each takes the raw `string | undefined` and yields
@@ -163,4 +164,17 @@ export function jsonVar<S extends z.ZodType>(schema: S, fallback: z.output<S>) {
     })
     .pipe(schema.optional())
     .transform((value) => (value === undefined ? fallback : value) as z.output<S>);
+}
+
+/** A Postgres role name a reader can be given (see src/db/roleName.ts); undefined when unset. */
+export function roleNameVar() {
+  return text.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const problem = roleNameProblem(raw);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return raw;
+  });
 }

@@ -7,6 +7,7 @@ import {
   listVar,
   optionalString,
   positiveNumberVar,
+  roleNameVar,
   timeZoneVar,
   urlVar,
 } from './envFields.ts';
@@ -58,6 +59,7 @@ export const envSchema = z.object({
   FULFILLMENT_LOW_STOCK_THRESHOLD: integerVar(12, 0, 1_000_000_000),
   FULFILLMENT_LOW_STOCK_THRESHOLDS: jsonVar(thresholdsBySku, {}),
   FULFILLMENT_DELIVER_INITIAL_EVENTS: booleanVar(false),
+  FULFILLMENT_READER_ROLE: roleNameVar(),
   WORKER_CONCURRENCY: integerVar(4, 1, 1000),
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
   WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),

@@ -94,6 +94,7 @@ function assemble(
 ): Config {
   return {
     databaseUrl: env.DATABASE_URL,
+    readerRole: env.FULFILLMENT_READER_ROLE,
     redisUrl: env.REDIS_URL,
     api: {
       baseUrl: env.FULFILLMENT_API_URL,

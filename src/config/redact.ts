@@ -36,6 +36,7 @@ export function redactConfig(config: Config): Record<string, unknown> {
   return {
     ...config,
     databaseUrl: redactUrl(config.databaseUrl),
+    readerRole: config.readerRole ?? null,
     redisUrl: redactUrl(config.redisUrl),
     api: {
       ...config.api,

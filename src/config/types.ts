@@ -44,6 +44,8 @@ export interface ApiSettings {
 /** The whole effective configuration: typed, validated, frozen. */
 export interface Config {
   databaseUrl: string;
+  /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
+  readerRole: string | undefined;
   redisUrl: string;
   api: ApiSettings;
   sandbox: boolean;

@@ -2,13 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
+import { grantReadAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
 import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
-
-/** Serialises migrations across processes; any constant works as long as it never changes. */
-const MIGRATION_LOCK_KEY = 'fulfillment-sync:migrate';
 
 // Where drizzle keeps the applied-migrations ledger (its defaults, spelled out for the count).
 const LEDGER = '"drizzle"."__drizzle_migrations"';
@@ -21,6 +20,8 @@ export interface MigrateLogger {
 export interface MigrateOptions {
   logger?: MigrateLogger;
   migrationsFolder?: string;
+  /** FULFILLMENT_READER_ROLE: a role given read access to schema fulfillment after the migrations. */
+  readerRole?: string;
 }
 
 export interface MigrateResult {
@@ -30,6 +31,8 @@ export interface MigrateResult {
   applied: number;
   /** Migrations recorded in the database after this call. */
   total: number;
+  /** What was granted to `readerRole`, when one was given. */
+  reader?: ReaderGrant;
 }
 
 /** A migration that could not run; the message says what to check, `cause` has the driver error. */
@@ -70,13 +73,27 @@ export async function runMigrations(
       );
     }
     const total = await countApplied(client);
-    const result = { createdDatabase, applied: total - before, total };
+    const result: MigrateResult = { createdDatabase, applied: total - before, total };
     options.logger?.info({ database, applied: result.applied, total }, 'migrations up to date');
+    if (options.readerRole) result.reader = await grantReader(client, database, options.readerRole);
     return result;
   } finally {
     // Ending the session releases the advisory lock even if the unlock is never sent.
     await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end().catch(() => {});
+  }
+}
+
+/** Applies FULFILLMENT_READER_ROLE after the migrations, still under their lock. */
+async function grantReader(client: pg.Client, database: string, role: string): Promise<ReaderGrant> {
+  try {
+    return await grantReadAccess(client, role);
+  } catch (error) {
+    if (!(error instanceof ReaderRoleError)) throw error;
+    throw new MigrationError(
+      `Migrations of "${database}" are up to date, but FULFILLMENT_READER_ROLE was not applied: ${error.message}`,
+      { cause: error },
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_TABLES } from '../../src/db/allTables.ts';
+import { ALL_RELATIONS } from '../../src/db/allTables.ts';
 import { migrationFiles } from '../../src/db/comments/migrationFiles.ts';
 import {
   collectComments,
@@ -11,7 +11,7 @@ import {
 
 describe('COMMENT ON descriptions', () => {
   it('describe every table and column of the schema', () => {
-    expect(collectComments(ALL_TABLES).missing).toEqual([]);
+    expect(collectComments(ALL_RELATIONS).missing).toEqual([]);
   });
 
   it('are all in the committed migrations (run `npx tsx src/db/comments/write.ts` if not)', () => {
@@ -19,7 +19,7 @@ describe('COMMENT ON descriptions', () => {
     for (const file of migrationFiles()) {
       for (const [target, text] of parseCommentsSql(readFileSync(file, 'utf8'))) applied.set(target, text);
     }
-    const pending = pendingComments(collectComments(ALL_TABLES).comments, applied);
+    const pending = pendingComments(collectComments(ALL_RELATIONS).comments, applied);
     expect(pending.map((c) => c.target)).toEqual([]);
   });
 

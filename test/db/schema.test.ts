@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_TABLES } from '../../src/db/allTables.ts';
+import { ALL_RELATIONS, ALL_TABLES } from '../../src/db/allTables.ts';
 import { collectComments } from '../../src/db/comments/render.ts';
 import { inventoryHistory, invoices, runs, webhookEndpoints } from '../../src/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -79,22 +79,23 @@ describe('the migrated warehouse', () => {
     expect(await primaryKeyOf('sync', 'cursors')).toEqual(['stream', 'scope']);
   });
 
-  it('carries a COMMENT ON every table and column, as described in src/db/comments', async () => {
+  it('carries a COMMENT ON every table, view and column, as described in src/db/comments', async () => {
     const found = await rows<{ target: string; text: string | null }>(
-      `select format('TABLE %I.%I', n.nspname, c.relname) as target, obj_description(c.oid, 'pg_class') as text
+      `select format('%s %I.%I', case c.relkind when 'v' then 'VIEW' else 'TABLE' end, n.nspname, c.relname) as target,
+              obj_description(c.oid, 'pg_class') as text
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ('fulfillment', 'sync') and c.relkind = 'r'
+        where n.nspname in ('fulfillment', 'sync') and c.relkind in ('r', 'v')
        union all
        select format('COLUMN %I.%I.%I', n.nspname, c.relname, a.attname), col_description(c.oid, a.attnum)
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-        where n.nspname in ('fulfillment', 'sync') and c.relkind = 'r'`,
+        where n.nspname in ('fulfillment', 'sync') and c.relkind in ('r', 'v')`,
     );
     // format('%I') leaves lower-case names unquoted; the migration quotes them all.
     const normalize = (target: string) => target.replace(/(^\w+ )|"/g, '$1');
     const inDb = new Map(found.map((r) => [normalize(r.target), r.text]));
     expect(found.filter((r) => !r.text).map((r) => r.target)).toEqual([]);
-    for (const comment of collectComments(ALL_TABLES).comments) {
+    for (const comment of collectComments(ALL_RELATIONS).comments) {
       expect(inDb.get(normalize(comment.target)), comment.target).toBe(comment.text);
     }
   });

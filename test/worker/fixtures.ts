@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   ) as Record<StreamName, StreamSettings>;
   return {
     databaseUrl: 'postgres://root@127.0.0.1:5432/postgres',
+    readerRole: undefined,
     redisUrl: 'redis://127.0.0.1:6379',
     api: {
       baseUrl: undefined,

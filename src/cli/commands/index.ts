@@ -2,6 +2,7 @@ import { registerBackfillCommand } from './backfill.ts';
 import { registerConfigCommand } from './config.ts';
 import { registerDemoCommand } from './demo.ts';
 import { registerEventsCommand } from './events.ts';
+import { registerGrantReaderCommand } from './grantReader.ts';
 import { registerMigrateCommand } from './migrate.ts';
 import type { CommandRegistrar } from './registrar.ts';
 import { registerSimulatorCommand } from './simulator.ts';
@@ -16,6 +17,7 @@ export type { CommandRegistrar } from './registrar.ts';
 export const commands: readonly CommandRegistrar[] = [
   registerConfigCommand,
   registerMigrateCommand,
+  registerGrantReaderCommand,
   registerSyncCommand,
   registerSimulatorCommand,
   registerWorkerCommand,

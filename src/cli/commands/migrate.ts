@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type MigrateResult, MigrationError, runMigrations } from '../../db/migrate.ts';
+import { describeGrant } from '../../db/readerRole.ts';
 import { databaseNameOf } from '../../db/urls.ts';
 import type { CliContext } from '../context.ts';
 
@@ -10,16 +11,21 @@ export function describeMigration(database: string, result: MigrateResult): stri
     result.applied === 0
       ? `already up to date (${result.total} migrations)`
       : `applied ${result.applied} of ${result.total} migrations`;
-  return `${created}${applied} on "${database}".`;
+  const reader = result.reader ? `; ${describeGrant(result.reader)}` : '';
+  return `${created}${applied} on "${database}"${reader}.`;
 }
 
-/** Runs the migrations against `databaseUrl`, printing one line; returns the exit code. */
+/**
+ * Runs the migrations against `databaseUrl` (then grants read access to `readerRole`, if given),
+ * printing one line; returns the exit code.
+ */
 export async function migrateAction(
   databaseUrl: string,
   out: { log: (line: string) => void; error: (line: string) => void } = console,
+  readerRole?: string,
 ): Promise<number> {
   try {
-    const result = await runMigrations(databaseUrl);
+    const result = await runMigrations(databaseUrl, readerRole ? { readerRole } : {});
     out.log(describeMigration(databaseNameOf(databaseUrl), result));
     return 0;
   } catch (error) {
@@ -33,11 +39,15 @@ export async function migrateAction(
 export function registerMigrateCommand(program: Command, context: CliContext): void {
   program
     .command('migrate')
-    .description('create the database if it is missing, then apply the migrations (safe to run concurrently)')
+    .description(
+      'create the database if it is missing, apply the migrations (safe to run concurrently), then grant FULFILLMENT_READER_ROLE read access if set',
+    )
     .action(async () => {
-      process.exitCode = await migrateAction(context.config().databaseUrl, {
-        log: context.print,
-        error: context.printError,
-      });
+      const config = context.config();
+      process.exitCode = await migrateAction(
+        config.databaseUrl,
+        { log: context.print, error: context.printError },
+        config.readerRole,
+      );
     });
 }

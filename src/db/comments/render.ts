@@ -1,9 +1,11 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, getViewConfig, PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { OWN_COLUMN_TEXT } from './ownColumns.ts';
 import { SPEC_FIELD_TEXT } from './specFields.ts';
 import { SPEC_ORDER_FIELD_TEXT } from './specOrderFields.ts';
 import { SYNC_TABLES } from './syncTables.ts';
 import { FULFILLMENT_TABLES, type TableText } from './tables.ts';
+import { FULFILLMENT_VIEWS } from './views.ts';
 
 /** One COMMENT ON statement: its target as written in SQL (quoted) and its text. */
 export interface Comment {
@@ -11,7 +13,11 @@ export interface Comment {
   text: string;
 }
 
-const TABLES: Readonly<Record<string, TableText>> = { ...FULFILLMENT_TABLES, ...SYNC_TABLES };
+const RELATIONS: Readonly<Record<string, TableText>> = {
+  ...FULFILLMENT_TABLES,
+  ...SYNC_TABLES,
+  ...FULFILLMENT_VIEWS,
+};
 const FIELDS: Readonly<Record<string, string>> = {
   ...OWN_COLUMN_TEXT,
   ...SPEC_FIELD_TEXT,
@@ -20,25 +26,57 @@ const FIELDS: Readonly<Record<string, string>> = {
 
 const BREAKPOINT = '\n--> statement-breakpoint\n';
 
+/** A table or view as the comments see it: kind, schema, name and column names. */
+export interface RelationShape {
+  kind: 'TABLE' | 'VIEW';
+  schema: string;
+  name: string;
+  columns: string[];
+}
+
+/** The shape of a Drizzle table or view. */
+export function relationShape(relation: PgTable | PgView): RelationShape {
+  if (is(relation, PgTable)) {
+    const config = getTableConfig(relation);
+    const columns = config.columns.map((c) => c.name);
+    return { kind: 'TABLE', schema: config.schema ?? 'public', name: config.name, columns };
+  }
+  const config = getViewConfig(relation);
+  const columns = Object.values(config.selectedFields).map((field) => (field as { name: string }).name);
+  return { kind: 'VIEW', schema: config.schema ?? 'public', name: config.name, columns };
+}
+
+/** The description of a table or view (`schema.name`), if there is one. */
+export function relationText(qualified: string): string | undefined {
+  return RELATIONS[qualified]?.text;
+}
+
+/** The description of a column: its relation's own text, else the shared one for that column name. */
+export function columnText(qualified: string, column: string): string | undefined {
+  return RELATIONS[qualified]?.columns?.[column] ?? FIELDS[column];
+}
+
 /**
- * The comments of every table and column of `tables`, from the description tables; `missing`
- * names what has no description yet (add it to src/db/comments/).
+ * The comments of every table, view and column of `relations`, from the description tables;
+ * `missing` names what has no description yet (add it to src/db/comments/).
  */
-export function collectComments(tables: readonly PgTable[]): { comments: Comment[]; missing: string[] } {
+export function collectComments(relations: readonly (PgTable | PgView)[]): {
+  comments: Comment[];
+  missing: string[];
+} {
   const comments: Comment[] = [];
   const missing: string[] = [];
-  for (const table of tables) {
-    const config = getTableConfig(table);
-    const qualified = `${config.schema ?? 'public'}.${config.name}`;
-    const described = TABLES[qualified];
-    const tableTarget = `TABLE ${quote(config.schema ?? 'public')}.${quote(config.name)}`;
-    if (described) comments.push({ target: tableTarget, text: described.text });
+  for (const relation of relations) {
+    const shape = relationShape(relation);
+    const qualified = `${shape.schema}.${shape.name}`;
+    const name = `${quote(shape.schema)}.${quote(shape.name)}`;
+    const text = relationText(qualified);
+    if (text) comments.push({ target: `${shape.kind} ${name}`, text });
     else missing.push(qualified);
-    for (const column of config.columns) {
-      const text = described?.columns?.[column.name] ?? FIELDS[column.name];
-      if (text)
-        comments.push({ target: `COLUMN ${tableTargetName(tableTarget)}.${quote(column.name)}`, text });
-      else missing.push(`${qualified}.${column.name}`);
+    for (const column of shape.columns) {
+      const described = columnText(qualified, column);
+      if (described) comments.push({ target: `COLUMN ${name}.${quote(column)}`, text: described });
+      else missing.push(`${qualified}.${column}`);
     }
   }
   return { comments, missing };
@@ -52,7 +90,7 @@ export function renderCommentsSql(comments: readonly Comment[]): string {
 /** Reads back the COMMENT ON statements this module wrote: target -> text (last one wins). */
 export function parseCommentsSql(sql: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of sql.matchAll(/^COMMENT ON ((?:TABLE|COLUMN) .+?) IS '((?:[^']|'')*)';$/gm)) {
+  for (const match of sql.matchAll(/^COMMENT ON ((?:TABLE|VIEW|COLUMN) .+?) IS '((?:[^']|'')*)';$/gm)) {
     found.set(match[1]!, match[2]!.replaceAll("''", "'"));
   }
   return found;
@@ -61,10 +99,6 @@ export function parseCommentsSql(sql: string): Map<string, string> {
 /** The comments that `applied` (from earlier migrations) does not already set to the same text. */
 export function pendingComments(wanted: readonly Comment[], applied: ReadonlyMap<string, string>): Comment[] {
   return wanted.filter((c) => applied.get(c.target) !== c.text);
-}
-
-function tableTargetName(tableTarget: string): string {
-  return tableTarget.slice('TABLE '.length);
 }
 
 function quote(identifier: string): string {

@@ -16,7 +16,7 @@ export const FULFILLMENT_TABLES: Readonly<Record<string, TableText>> = {
     columns: {
       account_number: SCOPE_ACCOUNT,
       status_code: 'Shipment status: DELIVERED, EXCEPTION, IN_TRANSIT, RETURNED, SHIPPED.',
-      raw: 'The shipment update header as received, including members the spec does not detail.',
+      raw: 'The shipment update as received (header, lineItems and events), including members the spec does not detail.',
     },
   },
   'fulfillment.shipment_lines': {
@@ -103,7 +103,9 @@ export const FULFILLMENT_TABLES: Readonly<Record<string, TableText>> = {
   },
   'fulfillment.orders': {
     text: 'Order detail headers (spec 2.2 OrderDetailHeader, GET Orders/Detail), fetched for orders named by changed shipments and returns. Key: account_number, order_number.',
-    columns: { raw: 'The order detail header as received, including members the spec does not detail.' },
+    columns: {
+      raw: 'The order detail as received (header, lines, holds, messages, addresses and the rest), including members the spec does not detail.',
+    },
   },
   'fulfillment.order_lines': {
     text: "Order line items (spec 2.2 OrderDetailLine). Key: account_number, order_number, line_number, component_number (null stored as '').",

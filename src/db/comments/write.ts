@@ -6,12 +6,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ALL_TABLES } from '../allTables.ts';
+import { ALL_RELATIONS } from '../allTables.ts';
 import { MIGRATIONS_FOLDER } from '../migrate.ts';
 import { migrationFiles } from './migrationFiles.ts';
 import { collectComments, parseCommentsSql, pendingComments, renderCommentsSql } from './render.ts';
 
-const { comments, missing } = collectComments(ALL_TABLES);
+const { comments, missing } = collectComments(ALL_RELATIONS);
 if (missing.length > 0) {
   console.error(
     `No description for:\n  ${missing.join('\n  ')}\nAdd them in src/db/comments/, then run again.`,

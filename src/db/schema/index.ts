@@ -12,4 +12,5 @@ export * from './shipments.ts';
 export * from './sync.ts';
 export * from './transfersIn.ts';
 export * from './transfersOut.ts';
+export * from './views.ts';
 export * from './webhooks.ts';

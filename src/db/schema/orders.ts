@@ -60,7 +60,7 @@ export const orders = fulfillmentSchema.table(
     accountPayableHeaders: jsonb('account_payable_headers'),
     accountPayableLines: jsonb('account_payable_lines'),
     syncedAt: syncedAt(),
-    /** The header as received. */
+    /** The whole order detail as received (header, lines, holds, ...). */
     raw: raw(),
   },
   (t) => [

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import {
+  invoiceSchema,
+  orderDetailSchema,
+  ownedInventorySchema,
+  shipmentReturnSchema,
+  shipmentUpdateSchema,
+  transferInDetailSchema,
+  transferOutSchema,
+} from '../api/records/index.ts';
+import { ALL_TABLES } from '../db/allTables.ts';
+import { columnText, relationShape } from '../db/comments/render.ts';
+import { EVENT_TYPES, type EventType, type SubjectKind } from '../events/types.ts';
+import { snakeOf } from '../sync/rows.ts';
+
+/** JSON Schema as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Where each event type's schema is published, relative to the repository root. */
+export const EVENT_SCHEMA_DIR = 'schemas/events';
+
+/** A published schema's `$id`: a stable name, not a URL anyone serves. */
+const ID_BASE = 'https://fulfillment-sync.example/schemas/events/';
+
+/**
+ * The record each subject kind's events carry in `data.current` (and `data.previous`): what
+ * src/events/sink.ts hands the rules. `tables` maps the record's members to the warehouse tables
+ * whose column comments describe their fields (`root`: the record itself).
+ */
+const SUBJECT_RECORDS: Readonly<
+  Record<SubjectKind, { title: string; schema: z.ZodType; about: string; tables: Record<string, string> }>
+> = {
+  shipment: {
+    title: 'ShipmentUpdate',
+    schema: shipmentUpdateSchema,
+    about: 'the shipment update as received (spec 2.10: header, lineItems, events)',
+    tables: {
+      header: 'fulfillment.shipments',
+      lineItems: 'fulfillment.shipment_lines',
+      events: 'fulfillment.shipment_events',
+    },
+  },
+  order: {
+    title: 'OrderDetail',
+    schema: orderDetailSchema,
+    about: 'the order detail as received (spec 2.2: header, lineItems, holds, messages, addresses, ...)',
+    tables: {
+      root: 'fulfillment.orders',
+      header: 'fulfillment.orders',
+      lineItems: 'fulfillment.order_lines',
+      holds: 'fulfillment.order_holds',
+      messages: 'fulfillment.order_messages',
+      soldToConsumers: 'fulfillment.order_addresses',
+      shipToConsumers: 'fulfillment.order_addresses',
+      deliverToConsumers: 'fulfillment.order_addresses',
+    },
+  },
+  return: {
+    title: 'ShipmentReturn',
+    schema: shipmentReturnSchema,
+    about: 'the return as received (spec 2.9, with its lineItems)',
+    tables: { root: 'fulfillment.returns', lineItems: 'fulfillment.return_lines' },
+  },
+  inventory: {
+    title: 'OwnedInventory',
+    schema: ownedInventorySchema,
+    about:
+      'the owned-inventory row as received (spec 2.8); a row that vanished from the snapshot comes with its quantities zeroed',
+    tables: { root: 'fulfillment.inventory' },
+  },
+  transfer_in: {
+    title: 'TransferInDetail',
+    schema: transferInDetailSchema,
+    about:
+      'the IN detail (spec 2.6: header, lineItems, notes); a state known only from the stored list row has the list header and lineItems []',
+    tables: {
+      header: 'fulfillment.transfers_in',
+      lineItems: 'fulfillment.transfer_in_lines',
+      notes: 'fulfillment.transfer_in_notes',
+    },
+  },
+  transfer_out: {
+    title: 'TransferOut',
+    schema: transferOutSchema,
+    about: 'the OUT list row as received (spec 2.7)',
+    tables: { root: 'fulfillment.transfers_out' },
+  },
+  invoice: {
+    title: 'Invoice',
+    schema: invoiceSchema,
+    about: 'the invoice as received (spec 2.13)',
+    tables: { root: 'fulfillment.invoices' },
+  },
+};
+
+/**
+ * What `data.previous` holds, per type, as the rules in src/events/rules decide: `null` for a
+ * record first seen, `record` for transitions only a stored record can make, `either` where the
+ * event fires both for a record first seen and for a change of a stored one.
+ */
+const PREVIOUS = {
+  'shipment.created': 'null',
+  'shipment.status_changed': 'record',
+  'shipment.delivered': 'either',
+  'shipment.exception': 'either',
+  'shipment.returned': 'either',
+  'shipment.tracking_event': 'either',
+  'order.status_changed': 'record',
+  'order.hold_added': 'either',
+  'order.hold_released': 'record',
+  'return.created': 'null',
+  'return.status_changed': 'record',
+  'return.resolved': 'either',
+  'inventory.changed': 'either',
+  'inventory.low_stock': 'either',
+  'inventory.out_of_stock': 'either',
+  'inventory.restocked': 'record',
+  'transfer_in.created': 'null',
+  'transfer_in.status_changed': 'record',
+  'transfer_in.received': 'either',
+  'transfer_out.created': 'null',
+  'transfer_out.status_changed': 'record',
+  'invoice.created': 'null',
+  'invoice.paid': 'either',
+  'invoice.balance_changed': 'record',
+} as const satisfies Record<EventType, 'null' | 'record' | 'either'>;
+
+const PREVIOUS_TEXT = {
+  null: 'null: the record was first seen',
+  record: 'the record as stored before this change',
+  either: 'the record as stored before this change, or null when the record was first seen',
+} as const;
+
+/** The subject kind of an event type: the part before the dot. */
+export function subjectKindOf(type: EventType): SubjectKind {
+  return type.slice(0, type.indexOf('.')) as SubjectKind;
+}
+
+/** The JSON Schema (draft 2020-12) of one event type, self-contained (its record under `$defs`). */
+export function eventSchema(type: EventType): JsonSchema {
+  const kind = subjectKindOf(type);
+  const subject = SUBJECT_RECORDS[kind];
+  const ref = { $ref: `#/$defs/${subject.title}` };
+  const previous = { null: { type: 'null' }, record: ref, either: { anyOf: [ref, { type: 'null' }] } }[
+    PREVIOUS[type]
+  ];
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `${ID_BASE}${type}.json`,
+    title: type,
+    description: `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
+    type: 'object',
+    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'],
+    additionalProperties: false,
+    properties: {
+      id: {
+        type: 'string',
+        pattern: '^evt_[0-9a-f]{32}$',
+        description:
+          'Deterministic: evt_ + 32 hex of sha256(type|subject key|transition). Also the webhook-id header.',
+      },
+      type: { const: type },
+      occurredAt: {
+        type: 'string',
+        format: 'date-time',
+        description: 'UTC; the upstream time of the change where the record has one, else detectedAt.',
+      },
+      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; when the sync saw the change.' },
+      subject: {
+        type: 'object',
+        required: ['kind', 'key'],
+        additionalProperties: false,
+        properties: {
+          kind: { const: kind },
+          key: {
+            type: 'string',
+            description: "The record's natural key, parts joined by ':' (a missing part is '').",
+          },
+        },
+      },
+      data: {
+        type: 'object',
+        required: ['current', 'previous', 'changes'],
+        additionalProperties: false,
+        properties: {
+          current: { ...ref, description: `${capitalised(subject.about)}.` },
+          previous: { ...previous, description: `${capitalised(PREVIOUS_TEXT[PREVIOUS[type]])}.` },
+          changes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['field', 'from', 'to'],
+              additionalProperties: false,
+              properties: {
+                field: {
+                  type: 'string',
+                  description: 'Path in the record, e.g. header.statusCode or lineItems[2].qtyReceived.',
+                },
+                from: { description: 'The value before (null when there was none).' },
+                to: { description: 'The value after.' },
+              },
+            },
+          },
+        },
+      },
+    },
+    $defs: { [subject.title]: recordSchema(kind) },
+  };
+}
+
+/** Every event type's schema file: path (relative to the repository root) -> content. */
+export function eventSchemaFiles(): Map<string, string> {
+  return new Map(
+    EVENT_TYPES.map((type) => [
+      `${EVENT_SCHEMA_DIR}/${type}.json`,
+      `${JSON.stringify(eventSchema(type), null, 2)}\n`,
+    ]),
+  );
+}
+
+/** The record's JSON Schema from its zod schema, its fields described by the warehouse comments. */
+function recordSchema(kind: SubjectKind): JsonSchema {
+  const subject = SUBJECT_RECORDS[kind];
+  const { $schema: _draft, ...schema } = z.toJSONSchema(subject.schema, { io: 'output' }) as JsonSchema;
+  const { root, ...members } = subject.tables;
+  return { title: subject.title, ...describeFields(schema, root, members) };
+}
+
+/**
+ * Adds each field's column comment as its `description`. `members` (top level only) send a
+ * member's object or array items to another table (header -> shipments, lineItems -> lines, ...).
+ */
+function describeFields(
+  node: JsonSchema,
+  table: string | undefined,
+  members: Record<string, string> = {},
+): JsonSchema {
+  const properties = node.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return node;
+  const columns = table ? new Set(columnsOf(table)) : new Set<string>();
+  const described: Record<string, JsonSchema> = {};
+  for (const [field, schema] of Object.entries(properties)) {
+    const memberTable = members[field];
+    if (memberTable) {
+      described[field] = mapObjects(schema, (object) => describeFields(object, memberTable));
+      continue;
+    }
+    const column = snakeOf(field);
+    const text = table && columns.has(column) ? columnText(table, column) : undefined;
+    described[field] = text ? { description: text, ...schema } : schema;
+  }
+  return { ...node, properties: described };
+}
+
+/** Applies `fn` to the object schemas of a member: the object itself, or an array's items, nullable or not. */
+function mapObjects(schema: JsonSchema, fn: (object: JsonSchema) => JsonSchema): JsonSchema {
+  if (schema.type === 'object') return fn(schema);
+  if (schema.type === 'array' && schema.items)
+    return { ...schema, items: mapObjects(schema.items as JsonSchema, fn) };
+  if (Array.isArray(schema.anyOf))
+    return { ...schema, anyOf: (schema.anyOf as JsonSchema[]).map((s) => mapObjects(s, fn)) };
+  return schema;
+}
+
+const COLUMNS_BY_TABLE = new Map(
+  ALL_TABLES.map((table) => {
+    const shape = relationShape(table);
+    return [`${shape.schema}.${shape.name}`, shape.columns];
+  }),
+);
+
+function columnsOf(table: string): readonly string[] {
+  const columns = COLUMNS_BY_TABLE.get(table);
+  if (!columns) throw new Error(`No table ${table} in the schema (src/catalog/eventSchemas.ts names it).`);
+  return columns;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { applyReaderRole, describeGrant, ReaderRoleError } from '../../db/readerRole.ts';
+import { roleNameProblem } from '../../db/roleName.ts';
+import { scrubSecrets } from '../../log/scrub.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT_FAILURE, EXIT_OK } from '../exitCodes.ts';
+import { UsageError } from '../usageError.ts';
+
+/** `grant-reader <role>`: makes a role a read-only user of schema fulfillment; returns the exit code. */
+export async function grantReaderAction(context: CliContext, role: string): Promise<number> {
+  const problem = roleNameProblem(role);
+  if (problem) throw new UsageError(`role name ${problem}`);
+  try {
+    const grant = await applyReaderRole(context.config().databaseUrl, role);
+    context.print(`${describeGrant(grant)}.`);
+    if (grant.created) {
+      context.print(`To log in with it: ALTER ROLE ${role} LOGIN PASSWORD '...';`);
+    }
+    return EXIT_OK;
+  } catch (error) {
+    if (!(error instanceof ReaderRoleError)) throw error;
+    context.printError(`error: ${scrubSecrets(error.message)}`);
+    return EXIT_FAILURE;
+  }
+}
+
+/** Registers `grant-reader <role>` (what FULFILLMENT_READER_ROLE makes `migrate` do). */
+export function registerGrantReaderCommand(program: Command, context: CliContext): void {
+  program
+    .command('grant-reader')
+    .argument('<role>', 'Postgres role for BI tools (created NOLOGIN if missing)')
+    .description(
+      'give a role SELECT on schema fulfillment (tables, views and future tables) and nothing else; never schema sync',
+    )
+    .action(async (role: string) => {
+      process.exitCode = await grantReaderAction(context, role);
+    });
+}
