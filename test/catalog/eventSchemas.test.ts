@@ -44,7 +44,6 @@ async function syncAll(): Promise<void> {
   const eventSink = createEventSink({
     timezone: config.timezone,
     thresholds: config.events,
-    deliverInitialLoadEvents: false,
   });
   const now = new Date(sim.clock.now());
   const world = sim.truth();
