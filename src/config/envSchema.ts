@@ -59,6 +59,7 @@ export const envSchema = z.object({
   FULFILLMENT_LOW_STOCK_THRESHOLD: integerVar(12, 0, 1_000_000_000),
   FULFILLMENT_LOW_STOCK_THRESHOLDS: jsonVar(thresholdsBySku, {}),
   FULFILLMENT_DELIVER_INITIAL_EVENTS: booleanVar(false),
+  FULFILLMENT_DETAIL_MAX_ATTEMPTS: integerVar(10, 1, 1000),
   FULFILLMENT_READER_ROLE: roleNameVar(),
   WORKER_CONCURRENCY: integerVar(4, 1, 1000),
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),

@@ -119,6 +119,7 @@ function assemble(
       lowStockThresholdsBySku: env.FULFILLMENT_LOW_STOCK_THRESHOLDS,
       deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
     },
+    details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,

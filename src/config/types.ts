@@ -61,6 +61,8 @@ export interface Config {
     /** Whether events from a scope's first load (and backfills) are delivered. Default false. */
     deliverInitialLoadEvents: boolean;
   };
+  /** Detail calls (orders, INs, products) that keep failing are quarantined after this many attempts. */
+  details: { maxAttempts: number };
   worker: { concurrency: number; orderDetailRps: number; shutdownTimeoutMs: number };
   httpPort: number;
   dashboard: { user: string | undefined; password: string | undefined };

@@ -241,7 +241,7 @@ async function runWindow<R, C>(args: RunStreamArgs<R, C>, w: WindowRun): Promise
       eventSink: args.eventSink,
       eventPolicy: w.policy,
       cursor: w.cursorMove,
-      detailRetry: DEFAULT_DETAIL_RETRY,
+      detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
       run: run(),
     });
     counts.events = committed.events;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
+import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from '../../src/config/types.ts';
 
 const CADENCES: Record<StreamName, number> = {
@@ -29,32 +30,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       },
     ]),
   ) as Record<StreamName, StreamSettings>;
+  // Every other setting as the configuration would load it, so new settings need no edit here.
+  const loaded = loadConfig({
+    DATABASE_URL: 'postgres://root@127.0.0.1:5432/postgres',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    FULFILLMENT_TIMEOUT_MS: '10000',
+    FULFILLMENT_MAX_ROWS_PER_WINDOW: '1000',
+    FULFILLMENT_SUPPLIER_IDS: 'S1,S2',
+    FULFILLMENT_ACCOUNT_NUMBERS: 'A1',
+    FULFILLMENT_LOW_STOCK_THRESHOLD: '10',
+    WORKER_CONCURRENCY: '2',
+    WORKER_SHUTDOWN_TIMEOUT_MS: '10000',
+    HTTP_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
   return {
-    databaseUrl: 'postgres://root@127.0.0.1:5432/postgres',
-    readerRole: undefined,
-    redisUrl: 'redis://127.0.0.1:6379',
-    api: {
-      baseUrl: undefined,
-      token: undefined,
-      tokenUrl: undefined,
-      clientId: undefined,
-      clientSecret: undefined,
-      timeoutMs: 10_000,
-      rateLimitRps: 10,
-      queryParams: {},
-      maxRowsPerWindow: 1000,
-    },
-    sandbox: true,
-    supplierIds: ['S1', 'S2'],
-    accountNumbers: ['A1'],
-    syncStart: undefined,
-    timezone: 'America/Los_Angeles',
+    ...loaded,
     streams,
-    events: { lowStockThreshold: 10, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-    worker: { concurrency: 2, orderDetailRps: 5, shutdownTimeoutMs: 10_000 },
-    httpPort: 0,
-    dashboard: { user: undefined, password: undefined },
-    logLevel: 'silent',
     ...overrides,
   };
 }

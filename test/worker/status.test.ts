@@ -93,4 +93,19 @@ describe('status', () => {
     expect(line).toContain(cursor.rows[0]!.position_at.toISOString());
     expect(line).toMatch(/\s3h\s/);
   });
+
+  it('shows pending and quarantined detail calls per stream and scope', async () => {
+    await t.pool.query(
+      `INSERT INTO sync.detail_requests (stream, scope, record_key, reason, attempts, quarantined_at) VALUES
+         ('shipments', 'A1', 'O1', 'shipment', 0, null),
+         ('shipments', 'A1', 'O2', 'shipment', 3, null),
+         ('shipments', 'A1', 'O3', 'shipment', 10, now())`,
+    );
+    const { out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
+    const row = JSON.parse(out.join('\n')).streams.find((s: { stream: string }) => s.stream === 'shipments');
+    expect(row).toMatchObject({ detailsPending: 2, detailsQuarantined: 1 });
+    const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(table.out.find((l) => l.startsWith('shipments'))).toContain('2 pending, 1 quarantined');
+    await t.pool.query('DELETE FROM sync.detail_requests');
+  });
 });

@@ -21,6 +21,10 @@ export interface StreamStatus {
   lastErrorAt: string | null;
   rows24h: number;
   events24h: number;
+  /** Detail calls (orders, INs, products) still to be fetched, incl. ones waiting out a backoff. */
+  detailsPending: number;
+  /** Details whose attempts ran out: in sync.rejected_records, no longer fetched. */
+  detailsQuarantined: number;
   /** Sync jobs waiting, delayed or active for this stream and scope; null when Redis is unavailable. */
   queueDepth: number | null;
 }
@@ -36,12 +40,19 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
     last_error_at: Date | null;
     rows24h: string;
     events24h: string;
+    pending: string | null;
+    quarantined: string | null;
   }>(
-    `WITH keys AS (SELECT stream, scope FROM sync.cursors UNION SELECT DISTINCT stream, scope FROM sync.runs)
+    `WITH keys AS (SELECT stream, scope FROM sync.cursors UNION SELECT DISTINCT stream, scope FROM sync.runs),
+          details AS (SELECT stream, scope, count(*) FILTER (WHERE quarantined_at IS NULL) AS pending,
+                             count(*) FILTER (WHERE quarantined_at IS NOT NULL) AS quarantined
+                        FROM sync.detail_requests GROUP BY stream, scope)
      SELECT k.stream, k.scope, c.position_at, c.last_success_at,
             e.error AS last_error, e.finished_at AS last_error_at,
-            coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h
+            coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h,
+            d.pending, d.quarantined
        FROM keys k
+       LEFT JOIN details d ON d.stream = k.stream AND d.scope = k.scope
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
        LEFT JOIN LATERAL (
          SELECT error, finished_at FROM sync.runs f
@@ -64,6 +75,8 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
     lastErrorAt: r.last_error_at?.toISOString() ?? null,
     rows24h: Number(r.rows24h),
     events24h: Number(r.events24h),
+    detailsPending: Number(r.pending ?? 0),
+    detailsQuarantined: Number(r.quarantined ?? 0),
     queueDepth: null,
   }));
 }
@@ -133,6 +146,7 @@ export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable:
     'lag',
     'rows 24h',
     'events 24h',
+    'details',
     'queue',
     'last error',
   ];
@@ -144,6 +158,9 @@ export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable:
     formatLag(r.lagSeconds),
     String(r.rows24h),
     String(r.events24h),
+    r.detailsQuarantined > 0
+      ? `${r.detailsPending} pending, ${r.detailsQuarantined} quarantined`
+      : String(r.detailsPending),
     redisAvailable ? String(r.queueDepth ?? 0) : 'unavailable',
     r.lastError ? `${r.lastErrorAt} ${r.lastError.slice(0, 80)}` : '',
   ]);
