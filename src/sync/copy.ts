@@ -17,7 +17,7 @@ function copyText(value: string | number | boolean | null): string {
 
 /**
  * Streams rows into a table with `COPY ... FROM STDIN` inside the caller's transaction: the fastest
- * way Postgres takes new rows. For rows known to be new only (the caller holds the stream lock and
+ * way Postgres takes new rows. For rows known to be new only (the caller holds the stream lease and
  * has read the stored keys); omitted columns (e.g. `synced_at`) take their defaults.
  */
 export async function copyRows(tx: PoolClient, table: PgTable, rows: readonly Row[]): Promise<void> {
