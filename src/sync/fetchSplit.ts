@@ -2,14 +2,6 @@ import { UpstreamError, UpstreamTimeoutError } from '../api/errors.ts';
 import { describeWindow, splitWindow } from './plan.ts';
 import type { FetchArgs, FetchResult, StreamDefinition, Window } from './types.ts';
 
-/** A window's answer was too large (row cap reached or the call timed out): split it. */
-export class WindowTooLargeError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'WindowTooLargeError';
-  }
-}
-
 /** Splitting reached the minimum slice and the answer is still too large: widen the cap or the timeout. */
 export class WindowUnsplittableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -20,64 +12,70 @@ export class WindowUnsplittableError extends Error {
 
 /** Too large: our own verdict, a timeout, an HTTP 413, or the service saying so in its message. */
 function isTooLarge(error: unknown): boolean {
-  if (error instanceof WindowTooLargeError || error instanceof UpstreamTimeoutError) return true;
+  if (error instanceof UpstreamTimeoutError) return true;
   if (!(error instanceof UpstreamError)) return false;
   return (
     error.status === 413 || /too large|too many|narrow the (date )?range/i.test(error.upstreamMessage ?? '')
   );
 }
 
+/** One window whose answer fit in its calls, with that answer. */
+export interface FetchedLeaf<R> {
+  window: Window;
+  result: FetchResult<R>;
+  /** How many halvings led to this window (0: the planned window itself). */
+  depth: number;
+}
+
 /**
- * Fetches one window, halving it while the answer is too large (`maxRows` records or more, a
- * `WindowTooLargeError` or a timeout), down to `minSize`; then fails loudly naming the window.
- * The halves' records are concatenated: the caller writes them as one window.
+ * Fetches a window, halving it while its answer is too large (a call at the row cap, a 413, a
+ * timeout) down to `minSize`, then failing loudly naming the window. Yields each window whose answer
+ * fit, in time order, and fetches the next only when the caller asks for it: the caller writes each
+ * before the next is read, so memory holds one call's answer, never a whole backfill. Calls that
+ * answered too large count towards the next leaf's `apiCalls`.
  */
-export async function fetchWithSplit<R, C>(args: {
+export async function* fetchLeaves<R, C>(args: {
   stream: StreamDefinition<R, C>;
   fetch: Omit<FetchArgs<C>, 'window'>;
   window: Window;
   maxRows: number;
   minSize: number;
   onSplit?: (window: Window) => void;
-}): Promise<FetchResult<R> & { splits: number }> {
-  const { stream, window, maxRows, minSize } = args;
+}): AsyncGenerator<FetchedLeaf<R>> {
+  const { stream, minSize } = args;
   const { scope, timezone } = args.fetch;
-  let result: FetchResult<R> | undefined;
-  let failure: unknown;
-  try {
-    result = await stream.fetchWindow({ ...args.fetch, window });
-    // An upstream may cut an answer at the cap without saying so: exactly `maxRows` rows could be
-    // a truncated answer, so only fewer than the cap proves the window complete.
-    const rows = result.records.length + result.rejected.length;
-    if (rows >= maxRows && result.apiCalls <= 1) {
-      failure = new WindowTooLargeError(
-        `answer has ${rows} rows, at or over the cap of ${maxRows} (possibly truncated)`,
-      );
+  const pending: Array<{ window: Window; depth: number }> = [{ window: args.window, depth: 0 }];
+  let wasted = 0;
+  while (pending.length > 0) {
+    const { window, depth } = pending.shift() as { window: Window; depth: number };
+    let result: FetchResult<R>;
+    try {
+      result = await stream.fetchWindow({ ...args.fetch, window });
+      // An upstream may cut an answer at the cap without saying so: exactly the cap may be truncated.
+      const rows = result.records.length + result.rejected.length;
+      if (result.apiCalls <= 1 && rows >= args.maxRows)
+        throw new UpstreamTimeoutError(
+          `answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW (${args.maxRows})`,
+          {
+            operation: stream.name,
+          },
+        );
+    } catch (error) {
+      if (!isTooLarge(error)) throw error;
+      const halves = splitWindow(window, minSize, timezone);
+      if (!halves) {
+        const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
+        throw new WindowUnsplittableError(
+          `Window ${label} is too large and cannot be split below ${minSize}: raise FULFILLMENT_MAX_ROWS_PER_WINDOW or FULFILLMENT_TIMEOUT_MS (${(error as Error).message}).`,
+          { cause: error },
+        );
+      }
+      args.onSplit?.(window);
+      wasted += 1;
+      pending.unshift(...halves.map((half) => ({ window: half, depth: depth + 1 })));
+      continue;
     }
-  } catch (error) {
-    if (!isTooLarge(error)) throw error;
-    failure = error;
+    yield { window, result: { ...result, apiCalls: result.apiCalls + wasted }, depth };
+    wasted = 0;
   }
-  if (!failure && result) return { ...result, splits: 0 };
-  const halves = splitWindow(window, minSize, timezone);
-  const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
-  if (!halves) {
-    throw new WindowUnsplittableError(
-      `Window ${label} is too large and cannot be split below ${minSize}: raise api.maxRowsPerWindow or the timeout (${(failure as Error).message}).`,
-      { cause: failure },
-    );
-  }
-  args.onSplit?.(window);
-  const apiCalls = result?.apiCalls ?? 1;
-  const parts = [];
-  for (const half of halves) parts.push(await fetchWithSplit({ ...args, window: half }));
-  return {
-    records: parts.flatMap((p) => p.records),
-    rejected: parts.flatMap((p) => p.rejected),
-    repaired: parts.flatMap((p) => p.repaired ?? []),
-    detailFailures: parts.flatMap((p) => p.detailFailures ?? []),
-    warnings: parts.flatMap((p) => p.warnings ?? []),
-    apiCalls: apiCalls + parts.reduce((n, p) => n + p.apiCalls, 0),
-    splits: 1 + parts.reduce((n, p) => n + p.splits, 0),
-  };
 }

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { RetryableUpstreamError } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
 import { commitWindow } from './commitWindow.ts';
-import { type CursorMove, type InitialLoadMark, readCursor } from './cursor.ts';
+import { advanceCursor, type CursorMove, readCursor } from './cursor.ts';
 import { DEFAULT_DETAIL_RETRY, type DueRequests, dueDetailRequests } from './detailRequests.ts';
-import { fetchWithSplit } from './fetchSplit.ts';
+import { fetchLeaves } from './fetchSplit.ts';
 import { acquireStreamLease, LeaseLostError, type StreamLease } from './lease.ts';
 import { describeWindow } from './plan.ts';
 import { prepareWindow } from './prepareWindow.ts';
@@ -14,6 +14,7 @@ import type {
   CursorState,
   EventPolicy,
   EventSink,
+  FetchResult,
   RowContext,
   RunCounts,
   RunStatus,
@@ -93,31 +94,48 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
       Boolean(args.emitEvents) || config.events.deliverInitialLoadEvents,
     );
     const loadedFrom = firstLoad ? earliestStart(windows, start) : undefined;
-    for (const [i, window] of windows.entries()) {
-      const mark: InitialLoadMark | undefined =
-        firstLoad && args.mode !== 'backfill' ? (i === windows.length - 1 ? 'done' : 'pending') : undefined;
-      const cursorMove: CursorMove | undefined =
-        args.mode === 'backfill'
-          ? undefined
-          : { advanceTo: window.advanceTo, at: now, initialLoad: mark, loadedFrom };
-      const outcome = await runWindow(args, { window, now, lease, policy, cursorMove });
-      total.windows += 1;
-      for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
-      if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
-      if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
-      if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;
-      if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
-      if (outcome.status === 'failed') {
-        total.status = 'failed';
-        total.error = outcome.error;
-        if (outcome.retryAfterMs !== undefined) total.retryAfterMs = outcome.retryAfterMs;
-        break;
-      }
+    const keepsCursor = args.mode === 'backfill';
+    const move = (window: Window): CursorMove | undefined =>
+      keepsCursor
+        ? undefined
+        : {
+            advanceTo: window.advanceTo,
+            at: now,
+            initialLoad: firstLoad ? 'pending' : undefined,
+            loadedFrom,
+          };
+    for (const window of windows) {
+      const failed = await runWindow(args, { window, now, lease, policy, move }, (outcome) =>
+        add(total, outcome),
+      );
+      if (failed) break;
     }
+    // Every planned window is stored: the initial load (if this was one) is complete.
+    if (firstLoad && !keepsCursor && total.status !== 'failed')
+      await advanceCursor(args.pool, stream.name, scope, {
+        advanceTo: undefined,
+        at: now,
+        initialLoad: 'done',
+      });
   } finally {
     await lease.release();
   }
   return total;
+}
+
+/** Adds one stored (or failed) window to the run's totals. */
+function add(total: StreamRunResult, outcome: WindowOutcome): void {
+  total.windows += 1;
+  for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
+  if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
+  if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
+  if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;
+  if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
+  if (outcome.status === 'failed') {
+    total.status = 'failed';
+    total.error = outcome.error;
+    if (outcome.retryAfterMs !== undefined) total.retryAfterMs = outcome.retryAfterMs;
+  }
 }
 
 /**
@@ -154,129 +172,177 @@ interface WindowRun {
   now: Date;
   lease: StreamLease | undefined;
   policy: EventPolicy;
-  cursorMove: CursorMove | undefined;
+  /** How storing a window moves the cursor; undefined: it does not (backfills). */
+  move: (window: Window) => CursorMove | undefined;
 }
 
 /**
- * One window: due detail requests read, list calls (with adaptive splitting), detail calls, stored
- * rows read and diffed, then one short write transaction. A failure writes nothing, keeps the
- * cursor and is recorded as a 'failed' run; never thrown.
+ * One planned window: its due detail requests read, then each part of it (the window itself, or
+ * its halves when its answer was too large) fetched, prepared and written in its own short
+ * transaction before the next part is read. Reports each part's outcome; answers true when one
+ * failed (nothing of that part written, the cursor where the previous part left it, a failed run
+ * recorded). Never throws.
  */
-async function runWindow<R, C>(args: RunStreamArgs<R, C>, w: WindowRun): Promise<WindowOutcome> {
+async function runWindow<R, C>(
+  args: RunStreamArgs<R, C>,
+  w: WindowRun,
+  report: (outcome: WindowOutcome) => void,
+): Promise<boolean> {
   const { pool, stream, scope, config, logger } = args;
-  const { window, now } = w;
-  const startedAt = new Date();
-  const label = describeWindow(window, config.timezone);
-  const counts = zeroCounts();
-  const log = logger.child({ stream: stream.name, scope: scope.id, window: label });
-  const details: Record<string, unknown> = {};
-  const run = (): Omit<RunRecord, 'status' | 'events' | 'finishedAt'> => ({
-    stream: stream.name,
-    scope,
-    mode: args.mode ?? 'incremental',
-    windowStart: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.start,
-    windowEnd: window.kind === 'snapshot' || window.kind === 'filter' ? null : window.end,
-    window: label,
-    startedAt,
-    error: undefined,
-    details,
-    ...counts,
-  });
+  let current = w.window;
+  let startedAt = new Date();
   try {
     if (w.lease?.lost()) throw new LeaseLostError(stream.name, scope);
     const due: DueRequests = stream.detailQueue
-      ? await dueDetailRequests(pool, stream.name, scope.id, now, stream.detailQueue.limit)
+      ? await dueDetailRequests(pool, stream.name, scope.id, w.now, stream.detailQueue.limit)
       : { requests: [], readAt: new Date(0).toISOString() };
     const splits: string[] = [];
-    const fetched = await fetchWithSplit({
+    const leaves = fetchLeaves({
       stream,
-      fetch: { client: args.client, scope, timezone: config.timezone, now, db: pool, due: due.requests },
-      window,
+      fetch: {
+        client: args.client,
+        scope,
+        timezone: config.timezone,
+        now: w.now,
+        db: pool,
+        due: due.requests,
+      },
+      window: w.window,
       maxRows: config.api.maxRowsPerWindow,
       minSize: config.streams[stream.name].minWindowSize,
       onSplit: (split) => {
         splits.push(describeWindow(split, config.timezone));
-        log.info({ split: describeWindow(split, config.timezone) }, 'window too large, splitting');
+        logger
+          .child({ stream: stream.name, scope: scope.id })
+          .info({ split: describeWindow(split, config.timezone) }, 'window too large, splitting');
       },
     });
-    if (splits.length > 0) details.splits = splits;
-    counts.apiCalls += fetched.apiCalls;
-    counts.fetched = fetched.records.length + fetched.rejected.length;
-    const ctx: RowContext = { scope, timezone: config.timezone, now };
-    const prepared = await prepareWindow({
-      db: pool,
-      client: args.client,
-      stream,
-      scope,
-      window,
-      ctx,
-      fetched,
-      due,
-      logger: log,
-    });
-    counts.apiCalls += prepared.apiCalls;
-    counts.inserted = prepared.changes.filter((c) => c.kind === 'inserted').length;
-    counts.updated = prepared.changes.length - counts.inserted;
-    counts.unchanged = prepared.unchanged;
-    counts.rejected = prepared.quarantined;
-    for (const warning of prepared.warnings) log.warn(warning.data ?? {}, warning.message);
-    if (prepared.warnings.length > 0) details.warnings = prepared.warnings.map((x) => x.message);
-    if (prepared.detailFailures.length > 0) {
-      log.warn(
-        { detailFailures: prepared.detailFailures.length },
-        'detail calls failed; retried later with backoff',
-      );
-      details.detailFailures = prepared.detailFailures.slice(0, 20);
+    for (;;) {
+      startedAt = new Date();
+      const next = await leaves.next();
+      if (next.done) return false;
+      current = next.value.window;
+      const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
+      report(await storeLeaf(args, w, next.value.window, next.value.result, due, startedAt, details));
     }
-    if (prepared.repaired > 0) details.repaired = prepared.repaired;
-    if (prepared.vanishSkipped) details.vanishSkipped = true;
-    const committed = await commitWindow({
-      pool,
-      stream: stream as StreamDefinition<R, unknown>,
-      scope,
-      window,
-      prepared,
-      lease: w.lease,
-      now,
-      eventSink: args.eventSink,
-      eventPolicy: w.policy,
-      cursor: w.cursorMove,
-      detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
-      run: run(),
-    });
-    counts.events = committed.events;
-    log.debug({ ...counts, status: committed.status }, 'window stored');
-    return {
-      ...counts,
-      status: committed.status,
-      ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
-      ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
-      ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),
-    };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log.error({ err: message }, 'window failed; nothing written, cursor kept');
-    const failed = {
-      ...run(),
-      status: 'failed' as const,
-      events: 0,
-      finishedAt: new Date(),
-      error: `${label}: ${message}`,
-    };
-    await recordRun(pool, { ...failed, inserted: 0, updated: 0, unchanged: 0 }).catch((e: unknown) =>
-      log.error({ err: (e as Error).message }, 'could not record the failed run'),
-    );
-    const retryAfterMs = retryAfterMsOf(error);
-    return {
-      ...counts,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      status: 'failed',
-      error: `${label}: ${message}`,
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    };
+    report(await recordFailure(args, current, startedAt, error));
+    return true;
   }
+}
+
+/** One fetched window prepared and written; a failure is thrown to `runWindow`. */
+async function storeLeaf<R, C>(
+  args: RunStreamArgs<R, C>,
+  w: WindowRun,
+  window: Window,
+  fetched: FetchResult<R>,
+  due: DueRequests,
+  startedAt: Date,
+  details: Record<string, unknown>,
+): Promise<WindowOutcome> {
+  const { pool, stream, scope, config, logger } = args;
+  const label = describeWindow(window, config.timezone);
+  const log = logger.child({ stream: stream.name, scope: scope.id, window: label });
+  const counts = zeroCounts();
+  counts.apiCalls = fetched.apiCalls;
+  counts.fetched = fetched.records.length + fetched.rejected.length;
+  const ctx: RowContext = { scope, timezone: config.timezone, now: w.now };
+  const prepared = await prepareWindow({
+    db: pool,
+    client: args.client,
+    stream,
+    scope,
+    window,
+    ctx,
+    fetched,
+    due,
+    logger: log,
+  });
+  counts.apiCalls += prepared.apiCalls;
+  counts.inserted = prepared.changes.filter((c) => c.kind === 'inserted').length;
+  counts.updated = prepared.changes.length - counts.inserted;
+  counts.unchanged = prepared.unchanged;
+  counts.rejected = prepared.quarantined;
+  for (const warning of prepared.warnings) log.warn(warning.data ?? {}, warning.message);
+  if (prepared.warnings.length > 0) details.warnings = prepared.warnings.map((x) => x.message);
+  if (prepared.detailFailures.length > 0) {
+    log.warn(
+      { detailFailures: prepared.detailFailures.length },
+      'detail calls failed; retried later with backoff',
+    );
+    details.detailFailures = prepared.detailFailures.slice(0, 20);
+  }
+  if (prepared.repaired > 0) details.repaired = prepared.repaired;
+  if (prepared.vanishSkipped) details.vanishSkipped = true;
+  const committed = await commitWindow({
+    pool,
+    stream: stream as StreamDefinition<R, unknown>,
+    scope,
+    window,
+    prepared,
+    lease: w.lease,
+    now: w.now,
+    eventSink: args.eventSink,
+    eventPolicy: w.policy,
+    cursor: w.move(window),
+    detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
+    run: { ...runRecord(args, window, startedAt), details, ...counts },
+  });
+  counts.events = committed.events;
+  log.debug({ ...counts, status: committed.status }, 'window stored');
+  return {
+    ...counts,
+    status: committed.status,
+    ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
+    ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
+    ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),
+  };
+}
+
+/** The run-log fields of a window. */
+function runRecord<R, C>(args: RunStreamArgs<R, C>, window: Window, startedAt: Date) {
+  const timeless = window.kind === 'snapshot' || window.kind === 'filter';
+  return {
+    stream: args.stream.name,
+    scope: args.scope,
+    mode: args.mode ?? ('incremental' as const),
+    windowStart: timeless ? null : window.start,
+    windowEnd: timeless ? null : window.end,
+    window: describeWindow(window, args.config.timezone),
+    startedAt,
+    error: undefined,
+  };
+}
+
+/** Records a window that failed (nothing of it written) and reports it; never throws. */
+async function recordFailure<R, C>(
+  args: RunStreamArgs<R, C>,
+  window: Window,
+  startedAt: Date,
+  error: unknown,
+): Promise<WindowOutcome> {
+  const label = describeWindow(window, args.config.timezone);
+  const log = args.logger.child({ stream: args.stream.name, scope: args.scope.id, window: label });
+  const message = error instanceof Error ? error.message : String(error);
+  log.error({ err: message }, 'window failed; nothing written, cursor kept');
+  const failed: RunRecord = {
+    ...runRecord(args, window, startedAt),
+    ...zeroCounts(),
+    status: 'failed',
+    finishedAt: new Date(),
+    error: `${label}: ${message}`,
+  };
+  await recordRun(args.pool, failed).catch((e: unknown) =>
+    log.error({ err: (e as Error).message }, 'could not record the failed run'),
+  );
+  const retryAfterMs = retryAfterMsOf(error);
+  return {
+    ...zeroCounts(),
+    status: 'failed',
+    error: `${label}: ${message}`,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
 }
 
 /** Upstream's Retry-After carried by a failure (possibly as the `cause` of a wrapping error). */
