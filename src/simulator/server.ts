@@ -72,7 +72,10 @@ async function handle(core: SimulatorCore, req: IncomingMessage, res: ServerResp
   }
   const op = match.route.op;
   const fault = core.faults.decide(op);
+  // Drawn on every call, from its own stream, so the fault sequence is the same with the scenario.
+  const throttled = core.poison?.throttled() ?? false;
   if (await shortCircuit(core, fault, res)) return;
+  if (throttled) return sendTooManyRequests(res, core.poison?.retryAfterSeconds ?? 1);
   const now = core.catchUp();
   let body: unknown;
   try {
@@ -89,6 +92,7 @@ async function handle(core: SimulatorCore, req: IncomingMessage, res: ServerResp
     if (!(error instanceof RequestRuleError)) throw error;
     answer = badRequest(error.message);
   }
+  if (core.poison) answer = core.poison.answer(ctx, request, answer);
   return sendAnswer(core, res, applyRowCap(core, answer), fault);
 }
 
