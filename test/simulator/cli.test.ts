@@ -52,6 +52,12 @@ describe('fulfillment-sync simulator', () => {
     expect(() => simulatorOptionsFromCli({ ...BASE, poisonRateLimit: '0.1' })).toThrow(
       '--poison-rate-limit needs --scenario poison',
     );
+    expect(
+      simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonKinds: 'nul, detail-503' }).poison,
+    ).toEqual({ kinds: ['nul', 'detail-503'] });
+    expect(() =>
+      simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonKinds: 'nul,arsenic' }),
+    ).toThrow('unknown poison kind "arsenic"');
     expect(() => simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonRateLimit: '3' })).toThrow(
       UsageError,
     );

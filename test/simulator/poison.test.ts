@@ -261,9 +261,11 @@ async function checkPoison(r: PoisonedRecord, report: PoisonReport, now: number)
   }
 }
 
-describe('the poison scenario over a simulated week', () => {
-  let finalReport: PoisonReport;
+let finalReport: PoisonReport;
+/** The report of every poison at the end of the week (the first describe fills it). */
+const fullReport = () => finalReport;
 
+describe('the poison scenario over a simulated week', () => {
   it('serves each poison exactly while the report says so, to the one record it names', async () => {
     for (let step = 0; step <= STEPS; step++) {
       if (step > 0) {
@@ -407,6 +409,43 @@ describe('the poison scenario over a simulated week', () => {
       expect(keys(other.poison())).not.toEqual(keys(finalReport));
     } finally {
       await Promise.all([jumped.close(), other.close()]);
+    }
+  });
+});
+
+describe('a poison world with some poisons switched off', () => {
+  it('poisons the same records, only those of the kinds asked for', async () => {
+    const some = await startSimulator({
+      ...WORLD,
+      scenario: 'poison',
+      poison: { rateLimitRate: 0, kinds: ['nul', 'missing-detail'] },
+    });
+    try {
+      some.advance(STEPS * STEP_MINUTES);
+      const report = some.poison() as PoisonReport;
+      expect(report.pending).toEqual([]);
+      expect(report.records.map((r) => `${r.stream}:${r.kind}`).sort()).toEqual([
+        'products:missing-detail',
+        'shipments:nul',
+        'transfers_in:missing-detail',
+      ]);
+      const all = new Set(fullReport().records.map((r) => r.key));
+      for (const r of report.records) expect(all.has(r.key)).toBe(true);
+      const A = report.accountNumber;
+      for (const [path, query] of [
+        ['Shipments/Returns', { accountNumber: A }],
+        ['Finances/invoices', { accountNumber: A }],
+        ['Inventories/Owned', { supplierId: report.supplierId, onHandOnly: 'false' }],
+        [
+          `Products/${fullReport().records.find((r) => r.stream === 'products' && r.kind === 'malformed-detail')?.key}`,
+          {},
+        ],
+      ] as const)
+        expect((await call(some, 'GET', path, query)).text).toBe(
+          (await call(plain, 'GET', path, query)).text,
+        );
+    } finally {
+      await some.close();
     }
   });
 });

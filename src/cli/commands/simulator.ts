@@ -3,6 +3,8 @@ import {
   FAULT_KINDS,
   type FaultKind,
   type FaultOptions,
+  POISON_KINDS,
+  type PoisonKind,
   type SimulatorOptions,
   startSimulator,
 } from '../../simulator/index.ts';
@@ -34,6 +36,7 @@ export interface SimulatorCliOptions {
   rowCapMode: 'error' | 'truncate';
   scenario?: 'poison';
   poisonRateLimit?: string;
+  poisonKinds?: string;
 }
 
 function int(value: string | undefined, name: string, min = 0): number | undefined {
@@ -56,6 +59,12 @@ function kind(value: string): FaultKind {
     throw new UsageError(`unknown fault kind "${value}"; known: ${FAULT_KINDS.join(', ')}`);
   }
   return value as FaultKind;
+}
+
+function poisonKind(value: string): PoisonKind {
+  if (!(POISON_KINDS as readonly string[]).includes(value))
+    throw new UsageError(`unknown poison kind "${value}"; known: ${POISON_KINDS.join(', ')}`);
+  return value as PoisonKind;
 }
 
 /** Turns the command line into simulator options; throws UsageError naming the bad flag. */
@@ -81,8 +90,12 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
   const sum = Object.values(faults.rates ?? {}).reduce((a, b) => a + b, 0);
   if (sum > 1) throw new UsageError(`--fault rates add up to ${sum}; they must sum to at most 1`);
   const ordersPerDay = int(o.ordersPerDay, 'orders-per-day');
-  if (o.poisonRateLimit !== undefined && o.scenario !== 'poison')
-    throw new UsageError('--poison-rate-limit needs --scenario poison');
+  for (const [flag, value] of [
+    ['--poison-rate-limit', o.poisonRateLimit],
+    ['--poison-kinds', o.poisonKinds],
+  ] as const)
+    if (value !== undefined && o.scenario !== 'poison')
+      throw new UsageError(`${flag} needs --scenario poison`);
   const poison =
     o.scenario === 'poison'
       ? {
@@ -90,6 +103,9 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
             ? {}
             : { rateLimitRate: rate(o.poisonRateLimit, '--poison-rate-limit') }),
           ...(faults.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: faults.retryAfterSeconds }),
+          ...(o.poisonKinds === undefined
+            ? {}
+            : { kinds: o.poisonKinds.split(',').map((k) => poisonKind(k.trim())) }),
         }
       : undefined;
   return {
@@ -172,6 +188,10 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
     .option(
       '--poison-rate-limit <p>',
       'with --scenario poison: share of calls answered 429 "Too many requests" (default 0.03)',
+    )
+    .option(
+      '--poison-kinds <list>',
+      `with --scenario poison: only these poisons, of ${POISON_KINDS.join(', ')}`,
     )
     .action(async (raw: SimulatorCliOptions) => {
       const options = simulatorOptionsFromCli({

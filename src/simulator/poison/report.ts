@@ -1,6 +1,6 @@
 import type { World } from '../world/state.ts';
 import { RESTOCK_AFTER, type ResolvedTargets, VANISH_AFTER, WRONG_TYPE_AFTER } from './targets.ts';
-import type { PoisonedRecord, PoisonReport } from './types.ts';
+import type { PoisonedRecord, PoisonKind, PoisonReport } from './types.ts';
 import { NESTED_MEMBER, oversizedKey } from './values.ts';
 
 /** The whole answer is the poison (an HTTP error instead of the record). */
@@ -12,6 +12,7 @@ export function reportPoisons(
   world: World,
   now: number,
   rateLimit: PoisonReport['rateLimit'],
+  kinds: ReadonlySet<PoisonKind>,
 ): PoisonReport {
   const iso = (ms: number) => new Date(ms).toISOString();
   const S = t.supplierId;
@@ -65,28 +66,32 @@ export function reportPoisons(
       inTruth: false,
       from: iso(t.missingIn.from),
     },
-    {
-      operation: 'GET Products/{supplierId}/{sku}',
-      stream: 'products',
-      scope: S,
-      key: `${S}/${t.malformedProductSku}`,
-      kind: 'malformed-detail',
-      expected: 'quarantined',
-      field: 'sellingInfos[0].retailPrice',
-      inTruth: false,
-      from: iso(t.start),
-    },
-    {
-      operation: 'GET Products/{supplierId}/{sku}',
-      stream: 'products',
-      scope: S,
-      key: `${S}/${t.missingProductSku}`,
-      kind: 'missing-detail',
-      expected: 'quarantined',
-      field: WHOLE_ANSWER,
-      inTruth: false,
-      from: iso(t.start),
-    },
+    t.malformedProductSku === undefined
+      ? undefined
+      : {
+          operation: 'GET Products/{supplierId}/{sku}',
+          stream: 'products',
+          scope: S,
+          key: `${S}/${t.malformedProductSku}`,
+          kind: 'malformed-detail',
+          expected: 'quarantined',
+          field: 'sellingInfos[0].retailPrice',
+          inTruth: false,
+          from: iso(t.start),
+        },
+    t.missingProductSku === undefined
+      ? undefined
+      : {
+          operation: 'GET Products/{supplierId}/{sku}',
+          stream: 'products',
+          scope: S,
+          key: `${S}/${t.missingProductSku}`,
+          kind: 'missing-detail',
+          expected: 'quarantined',
+          field: WHOLE_ANSWER,
+          inTruth: false,
+          from: iso(t.start),
+        },
     t.order503 && {
       operation: 'GET Orders/Detail/{accountNumber}/{orderNumber}',
       stream: 'orders',
@@ -98,22 +103,24 @@ export function reportPoisons(
       inTruth: false,
       from: iso(t.order503.from),
     },
-    {
-      operation: 'GET Inventories/Owned',
-      stream: 'inventory',
-      scope: S,
-      key: t.wrongTypeKey.replaceAll('|', '/'),
-      kind: 'wrong-type',
-      expected: 'quarantined',
-      field: 'qtyOnHand',
-      inTruth: true,
-      from: iso(t.start + WRONG_TYPE_AFTER),
-      vanishing: {
-        key: [S, t.vanishing.warehouseCode, t.vanishing.subInventoryCode, t.vanishing.sku].join('/'),
-        vanishesAt: iso(t.start + VANISH_AFTER),
-        restockedAt: iso(t.start + RESTOCK_AFTER),
-      },
-    },
+    t.wrongTypeKey === undefined || t.vanishing === undefined
+      ? undefined
+      : {
+          operation: 'GET Inventories/Owned',
+          stream: 'inventory',
+          scope: S,
+          key: t.wrongTypeKey.replaceAll('|', '/'),
+          kind: 'wrong-type',
+          expected: 'quarantined',
+          field: 'qtyOnHand',
+          inTruth: true,
+          from: iso(t.start + WRONG_TYPE_AFTER),
+          vanishing: {
+            key: [S, t.vanishing.warehouseCode, t.vanishing.subInventoryCode, t.vanishing.sku].join('/'),
+            vanishesAt: iso(t.start + VANISH_AFTER),
+            restockedAt: iso(t.start + RESTOCK_AFTER),
+          },
+        },
     t.overflowInvoice && {
       operation: 'GET Finances/invoices',
       stream: 'invoices',
@@ -164,6 +171,8 @@ export function reportPoisons(
     ['invoices', 'oversized-key'],
     ['returns', 'deep-nesting'],
   ];
-  const pending = expectedKinds.filter(([stream, k]) => !served.has(`${stream}:${k}`)).map(([, k]) => k);
+  const pending = expectedKinds
+    .filter(([stream, k]) => kinds.has(k) && !served.has(`${stream}:${k}`))
+    .map(([, k]) => k);
   return { scenario: 'poison', supplierId: S, accountNumber: A, rateLimit, records, scheduled, pending };
 }

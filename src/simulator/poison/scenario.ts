@@ -38,7 +38,7 @@ import {
   vanishingRowAt,
   WRONG_TYPE_AFTER,
 } from './targets.ts';
-import type { PoisonOptions, PoisonReport } from './types.ts';
+import { POISON_KINDS, type PoisonKind, type PoisonOptions, type PoisonReport } from './types.ts';
 
 /**
  * The poison world (README "Scenarios"): the world of the same seed, with a handful of records and
@@ -50,6 +50,7 @@ import type { PoisonOptions, PoisonReport } from './types.ts';
 export class PoisonScenario {
   readonly rateLimitRate: number;
   readonly retryAfterSeconds: number;
+  private readonly kinds: ReadonlySet<PoisonKind>;
   private readonly atStart: StartTargets;
   private readonly throttle: Rng;
   private resolved: ResolvedTargets | undefined;
@@ -63,6 +64,7 @@ export class PoisonScenario {
     validatePoisonOptions(options);
     this.rateLimitRate = options.rateLimitRate ?? 0.03;
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.kinds = new Set(options.kinds ?? POISON_KINDS);
     this.atStart = chooseAtStart(world, start);
     this.throttle = Rng.of(world.seed, 'poison', 'rate-limit');
   }
@@ -76,7 +78,7 @@ export class PoisonScenario {
 
   /** The answer as the poison world gives it (the world has caught up to ctx.now). */
   answer(ctx: RouteContext, req: SimRequest, answer: Answer): Answer {
-    const t = this.targets();
+    const t = this.active();
     const now = ctx.now;
     const p = req.params;
     switch (req.op) {
@@ -87,7 +89,7 @@ export class PoisonScenario {
         return answer;
       }
       case 'GET Products/{supplierId}/{sku}': {
-        if (p.supplierId !== t.supplierId) return answer;
+        if (p.supplierId !== t.supplierId || p.sku === undefined) return answer;
         if (p.sku === t.missingProductSku) return notFound('Product not found');
         if (answer.isSuccess && p.sku === t.malformedProductSku)
           return { ...answer, payload: withMalformedPrice(answer.payload as ProductDetail) };
@@ -106,10 +108,10 @@ export class PoisonScenario {
 
   /** The truth of the poison world: the record values it serves (not its broken answers). */
   applyToTruth(truth: SimTruth, now: number): SimTruth {
-    const t = this.targets();
+    const t = this.active();
     const z = this.world.zone;
     const inventory = truth.ownedInventory[t.supplierId] ?? [];
-    const vanishing = vanishingRowAt(t.vanishing, t.start, now);
+    const vanishing = t.vanishing && vanishingRowAt(t.vanishing, t.start, now);
     return {
       ...truth,
       shipmentUpdates: {
@@ -138,15 +140,42 @@ export class PoisonScenario {
 
   /** What GET /_sim/poison answers at `now`. */
   report(now: number): PoisonReport {
-    return reportPoisons(this.targets(), this.world, now, {
-      rate: this.rateLimitRate,
-      retryAfterSeconds: this.retryAfterSeconds,
-      message: TOO_MANY_REQUESTS,
-      answered: this.throttledCalls,
-    });
+    return reportPoisons(
+      this.active(),
+      this.world,
+      now,
+      {
+        rate: this.rateLimitRate,
+        retryAfterSeconds: this.retryAfterSeconds,
+        message: TOO_MANY_REQUESTS,
+        answered: this.throttledCalls,
+      },
+      this.kinds,
+    );
   }
 
-  /** The targets, finding those that the world has created since the last call. */
+  /** The targets of the poisons switched on (`kinds`). */
+  active(): ResolvedTargets {
+    const t = this.targets();
+    const on = <T>(kind: PoisonKind, value: T): T | undefined => (this.kinds.has(kind) ? value : undefined);
+    return {
+      ...t,
+      nul: on('nul', t.nul),
+      surrogate: on('lone-surrogate', t.surrogate),
+      malformedIn: on('malformed-detail', t.malformedIn),
+      malformedProductSku: on('malformed-detail', t.malformedProductSku),
+      missingIn: on('missing-detail', t.missingIn),
+      missingProductSku: on('missing-detail', t.missingProductSku),
+      order503: on('detail-503', t.order503),
+      wrongTypeKey: on('wrong-type', t.wrongTypeKey),
+      vanishing: on('wrong-type', t.vanishing),
+      overflowInvoice: on('int-overflow', t.overflowInvoice),
+      oversizedInvoice: on('oversized-key', t.oversizedInvoice),
+      deepReturn: on('deep-nesting', t.deepReturn),
+    };
+  }
+
+  /** Every target, finding those that the world has created since the last call. */
   targets(): ResolvedTargets {
     if (this.resolved && isComplete(this.resolved)) return this.resolved;
     const w = this.world;
@@ -186,7 +215,7 @@ export class PoisonScenario {
   }
 
   private poisonRows(ctx: RouteContext, req: SimRequest, payload: unknown): unknown {
-    const t = this.targets();
+    const t = this.active();
     const z = ctx.world.zone;
     switch (req.op) {
       case 'GET Shipments/Updates': {
@@ -201,7 +230,7 @@ export class PoisonScenario {
       case 'GET Inventories/Owned': {
         const supplierId = q(ctx, req, 'GET Inventories/Owned', 'supplierId') ?? '';
         const rows = (payload as OwnedInventory[]).map((r) => this.inventoryRow(supplierId, r, t, ctx.now));
-        const vanishing = vanishingRowAt(t.vanishing, t.start, ctx.now);
+        const vanishing = t.vanishing && vanishingRowAt(t.vanishing, t.start, ctx.now);
         if (vanishing && ownedInventoryFilter(ctx, req)(vanishing))
           rows.push(ownedInventoryRecord(ctx.world, vanishing));
         return rows;
@@ -242,6 +271,9 @@ export class PoisonScenario {
 
 /** Throws a plain Error naming what is wrong with poison options. */
 export function validatePoisonOptions(o: PoisonOptions): void {
+  for (const k of o.kinds ?? [])
+    if (!POISON_KINDS.includes(k))
+      throw new Error(`unknown poison kind "${k}"; known: ${POISON_KINDS.join(', ')}`);
   if (o.rateLimitRate !== undefined && !(o.rateLimitRate >= 0 && o.rateLimitRate <= 1))
     throw new Error('poison.rateLimitRate must be between 0 and 1');
   if (

@@ -51,8 +51,16 @@ export interface StartTargets {
   vanishing: InventoryRow;
 }
 
-/** Every target of the scenario as far as the world has produced it. */
-export interface ResolvedTargets extends StartTargets {
+/**
+ * Every target of the scenario as far as the world has produced it (a target is undefined while its
+ * record does not exist, or when its kind is switched off).
+ */
+export interface ResolvedTargets
+  extends Omit<StartTargets, 'malformedProductSku' | 'missingProductSku' | 'wrongTypeKey' | 'vanishing'> {
+  malformedProductSku: string | undefined;
+  missingProductSku: string | undefined;
+  wrongTypeKey: string | undefined;
+  vanishing: InventoryRow | undefined;
   /** The tracking event that carries the NUL; `from` once it is visible. */
   nul: { containerId: string; eventTime: number; from: number | undefined } | undefined;
   surrogate: { containerId: string; from: number } | undefined;

@@ -6,6 +6,11 @@ export interface PoisonOptions {
   rateLimitRate?: number;
   /** Retry-After of those 429s, seconds (default 1). */
   retryAfterSeconds?: number;
+  /**
+   * Only these poisons (default: all), e.g. to test one engine fix before the others land. The
+   * records chosen do not depend on it; rate limiting is set by `rateLimitRate` alone.
+   */
+  kinds?: PoisonKind[];
 }
 
 /** What is wrong with a poisoned record or answer. */
