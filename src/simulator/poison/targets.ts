@@ -250,28 +250,29 @@ export function vanishingRowAt(row: InventoryRow, start: number, now: number): I
 
 /** The first `count` shipments of the account shipped at or after `start` (fewer while they do not exist). */
 export function shipmentsSince(world: World, account: string, start: number, count: number): Shipment[] {
-  const out: Shipment[] = [];
-  for (const s of world.shipments.values()) {
-    if (s.accountNumber !== account || s.shipDate < start) continue;
-    out.push(s);
-    if (out.length === count) break;
-  }
-  return out;
+  return firstOf(world.shipments.values(), (s) => s.accountNumber === account && s.shipDate >= start, count);
 }
 
 /** The first `count` invoices of the account dated at or after `start`, by number. */
 export function invoicesSince(world: World, account: string, start: number, count: number): Invoice[] {
-  const out: Invoice[] = [];
-  for (const i of world.invoices.values()) {
-    if (i.accountNumber !== account || i.invoiceDate < start) continue;
-    out.push(i);
-    if (out.length === count) break;
-  }
-  return out;
+  return firstOf(
+    world.invoices.values(),
+    (i) => i.accountNumber === account && i.invoiceDate >= start,
+    count,
+  );
 }
 
 /** The first return of the account opened at or after `start`. */
 export function returnSince(world: World, account: string, start: number): Return | undefined {
-  for (const r of world.returns.values()) if (r.accountNumber === account && r.returnDate >= start) return r;
-  return undefined;
+  return firstOf(world.returns.values(), (r) => r.accountNumber === account && r.returnDate >= start, 1)[0];
+}
+
+/** The first `count` values that pass `keep`, in order (the world's maps keep creation order). */
+function firstOf<T>(values: Iterable<T>, keep: (value: T) => boolean, count: number): T[] {
+  const out: T[] = [];
+  for (const value of values) {
+    if (out.length === count) break;
+    if (keep(value)) out.push(value);
+  }
+  return out;
 }
