@@ -7,7 +7,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * /_sim/ control (CONTRACT.md section 2): no auth, loopback clients only.
- * GET world, POST clock {advanceMinutes}, GET truth, POST faults (FaultOptions), GET faults.
+ * GET world, POST clock {advanceMinutes}, GET truth, POST faults (FaultOptions), GET faults,
+ * GET poison (what the poison scenario has poisoned; 404 without the scenario).
  */
 export function handleControl(
   core: SimulatorCore,
@@ -53,6 +54,13 @@ export function handleControl(
       case 'GET /_sim/faults':
         sendJson(res, 200, { faults: core.faults.options, injected: core.faults.tally });
         return;
+      case 'GET /_sim/poison': {
+        const report = core.poisonReport();
+        if (report) sendJson(res, 200, report);
+        else
+          sendJson(res, 404, { error: 'this simulator runs no scenario; start it with --scenario poison' });
+        return;
+      }
       default:
         sendJson(res, 404, { error: `no control route ${route}; see src/simulator/README.md` });
         return;

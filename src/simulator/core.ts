@@ -4,6 +4,8 @@ import { manualClock, realClock, type SimClock } from './clock.ts';
 import { DEFAULT_RATES, type Rates } from './evolve/rates.ts';
 import { evolveTo } from './evolve/tick.ts';
 import { FaultInjector, type FaultOptions, validateFaultOptions } from './faults.ts';
+import { PoisonScenario, validatePoisonOptions } from './poison/scenario.ts';
+import type { PoisonOptions, PoisonReport } from './poison/types.ts';
 import { buildTruth, type SimTruth } from './truth.ts';
 import { VolumeShipments } from './volume.ts';
 import { buildCatalog } from './world/catalog.ts';
@@ -40,6 +42,10 @@ export interface SimulatorOptions {
   rowCapMode?: 'error' | 'truncate';
   /** Overrides of query-string names, as FULFILLMENT_QUERY_PARAMS. */
   queryParams?: Record<string, Record<string, string>>;
+  /** A world with deliberately broken records and answers (README "Scenarios"); default: none. */
+  scenario?: 'poison';
+  /** Settings of the poison scenario. */
+  poison?: PoisonOptions;
 }
 
 /** The simulator without its HTTP server: world, clock, faults, tokens. */
@@ -52,6 +58,8 @@ export class SimulatorCore {
   readonly table: QueryParamTable;
   readonly volume: VolumeShipments | undefined;
   readonly seed: number;
+  /** The poison scenario, when the world runs it. */
+  readonly poison: PoisonScenario | undefined;
   rowCap: number | undefined;
   rowCapMode: 'error' | 'truncate';
 
@@ -72,6 +80,9 @@ export class SimulatorCore {
       genesis,
     );
     if (options.faults) validateFaultOptions(options.faults);
+    if (options.scenario !== undefined && options.scenario !== 'poison')
+      throw new Error(`unknown scenario "${String(options.scenario)}"; known: poison`);
+    validatePoisonOptions(options.poison ?? {});
     this.faults = new FaultInjector(options.faults ?? {}, this.seed);
     this.tokens = new TokenStore(
       options.tokens ?? ['sandbox-token'],
@@ -95,6 +106,9 @@ export class SimulatorCore {
       );
     }
     this.catchUp();
+    // Chosen from the world as it is at the start, after the history has been simulated.
+    this.poison =
+      options.scenario === 'poison' ? new PoisonScenario(this.world, startAt, options.poison) : undefined;
   }
 
   /** Runs the world forward to the clock; every request and truth() calls it first. */
@@ -113,7 +127,14 @@ export class SimulatorCore {
   /** The complete current state (see truth.ts). */
   truth(): SimTruth {
     const now = this.catchUp();
-    return buildTruth(this.world, now, this.volume?.count ?? 0);
+    const truth = buildTruth(this.world, now, this.volume?.count ?? 0);
+    return this.poison ? this.poison.applyToTruth(truth, now) : truth;
+  }
+
+  /** What the poison scenario has poisoned so far (undefined without the scenario). */
+  poisonReport(): PoisonReport | undefined {
+    const now = this.catchUp();
+    return this.poison?.report(now);
   }
 
   /** What GET /_sim/world answers. */
@@ -127,6 +148,7 @@ export class SimulatorCore {
       timezone: w.zone.timeZone,
       clock: this.clock.mode,
       seed: this.seed,
+      ...(this.poison ? { scenario: 'poison' } : {}),
       counts: {
         products: w.products.size,
         inventoryRows: w.inventory.size,

@@ -2,12 +2,23 @@ import type { AddressInfo } from 'node:net';
 import type { SimClock } from './clock.ts';
 import { SimulatorCore, type SimulatorOptions } from './core.ts';
 import type { FaultOptions } from './faults.ts';
+import type { PoisonReport } from './poison/types.ts';
 import { createSimServer } from './server.ts';
 import type { SimTruth } from './truth.ts';
 import type { World } from './world/state.ts';
 
 export type { SimulatorOptions, VolumeOptions } from './core.ts';
 export { CORRUPTIONS, FAULT_KINDS, type FaultKind, type FaultOptions } from './faults.ts';
+export { excludedKeys, repairStrings, repairText, truthAsSynced } from './poison/expected.ts';
+export {
+  POISON_KINDS,
+  type PoisonExpectation,
+  type PoisonedRecord,
+  type PoisonKind,
+  type PoisonOptions,
+  type PoisonReport,
+  type PoisonStream,
+} from './poison/types.ts';
 export type { DatedActivity, SimTruth } from './truth.ts';
 
 /** A running simulator. */
@@ -22,6 +33,8 @@ export interface RunningSimulator {
   advance(minutes: number): void;
   /** The complete current state as spec records, plus the change history. */
   truth(): SimTruth;
+  /** What the poison scenario has poisoned so far, as GET /_sim/poison (undefined without it). */
+  poison(): PoisonReport | undefined;
   /** Replaces the fault configuration (restarting the fault stream from its seed). */
   setFaults(options: FaultOptions): void;
   /** Stops listening and destroys open connections (including deliberately stalled ones). */
@@ -49,6 +62,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     world: core.world,
     advance: (minutes) => core.advance(minutes),
     truth: () => core.truth(),
+    poison: () => core.poisonReport(),
     setFaults: (faults) => core.faults.configure(faults),
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { stringifyJson } from './json.ts';
 import { LazyRows } from './routes/context.ts';
 
 /** Answers above this many rows are streamed in chunks instead of built as one string. */
@@ -12,13 +13,26 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  const text = stringifyJson(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     ...headers,
   });
   res.end(text);
+}
+
+/** The message of a 429, as the real service words it. */
+export const TOO_MANY_REQUESTS = 'Too many requests';
+
+/** HTTP 429 as the real service answers a throttled call. */
+export function sendTooManyRequests(res: ServerResponse, retryAfterSeconds: number): void {
+  sendJson(
+    res,
+    429,
+    { isSuccess: false, message: TOO_MANY_REQUESTS, payload: null },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }
 
 /** The envelope prefix; the payload follows. Same bytes as JSON.stringify of the whole envelope. */
@@ -60,7 +74,7 @@ export async function sendEnvelope(
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const end = Math.min(rows.length, start + CHUNK_ROWS);
     const parts: string[] = [];
-    for (let i = start; i < end; i++) parts.push(JSON.stringify(rows.at(i)));
+    for (let i = start; i < end; i++) parts.push(stringifyJson(rows.at(i)));
     const chunk = (start === 0 ? '' : ',') + parts.join(',');
     if (res.destroyed) return;
     if (!res.write(chunk)) await drained(res);

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { handleControl } from './control.ts';
 import type { SimulatorCore } from './core.ts';
 import { CORRUPTIONS, corruptRecord, type FaultDecision } from './faults.ts';
-import { materialise, rowsOf, sendEnvelope, sendJson } from './respond.ts';
+import { stringifyJson } from './json.ts';
+import { materialise, rowsOf, sendEnvelope, sendJson, sendTooManyRequests } from './respond.ts';
 import { type Answer, badRequest, RequestRuleError, type SimRequest } from './routes/context.ts';
 import { matchRoute } from './routes/table.ts';
 
@@ -71,7 +72,10 @@ async function handle(core: SimulatorCore, req: IncomingMessage, res: ServerResp
   }
   const op = match.route.op;
   const fault = core.faults.decide(op);
+  // Drawn on every call, from its own stream, so the fault sequence is the same with the scenario.
+  const throttled = core.poison?.throttled() ?? false;
   if (await shortCircuit(core, fault, res)) return;
+  if (throttled) return sendTooManyRequests(res, core.poison?.retryAfterSeconds ?? 1);
   const now = core.catchUp();
   let body: unknown;
   try {
@@ -80,13 +84,15 @@ async function handle(core: SimulatorCore, req: IncomingMessage, res: ServerResp
     return sendAnswer(core, res, badRequest('the request body is not valid JSON'), fault);
   }
   const request: SimRequest = { op, params: match.params, query: url.searchParams, body };
+  const ctx = { world: core.world, table: core.table, volume: core.volume, now };
   let answer: Answer;
   try {
-    answer = match.route.handler({ world: core.world, table: core.table, volume: core.volume, now }, request);
+    answer = match.route.handler(ctx, request);
   } catch (error) {
     if (!(error instanceof RequestRuleError)) throw error;
     answer = badRequest(error.message);
   }
+  if (core.poison) answer = core.poison.answer(ctx, request, answer);
   return sendAnswer(core, res, applyRowCap(core, answer), fault);
 }
 
@@ -104,12 +110,7 @@ async function shortCircuit(
       return true;
     }
     case 'rateLimit':
-      sendJson(
-        res,
-        429,
-        { isSuccess: false, message: 'Too many requests, retry later', payload: null },
-        { 'retry-after': String(o.retryAfterSeconds ?? 1) },
-      );
+      sendTooManyRequests(res, o.retryAfterSeconds ?? 1);
       return true;
     case 'isSuccessFalse':
       sendJson(res, 200, {
@@ -142,7 +143,7 @@ function applyRowCap(core: SimulatorCore, answer: Answer): Answer {
   return {
     status: 413,
     isSuccess: false,
-    message: `result too large: ${rows.length} rows exceed the cap of ${cap}; narrow the date range`,
+    message: 'Request too large: narrow the date range',
     payload: null,
   };
 }
@@ -159,7 +160,7 @@ async function sendAnswer(
     return;
   }
   if (fault.kind === 'truncated') {
-    const text = JSON.stringify({
+    const text = stringifyJson({
       isSuccess: answer.isSuccess,
       message: answer.message,
       payload: materialise(answer.payload) ?? null,
@@ -170,7 +171,9 @@ async function sendAnswer(
   }
   let payload = answer.payload;
   if (fault.kind === 'badRecords' && answer.isSuccess) {
-    payload = structuredClone(materialise(payload));
+    // Records are built for each answer, so breaking one in place reaches nothing else (and a
+    // deeply nested poison record could not be cloned anyway).
+    payload = materialise(payload);
     const rows = Array.isArray(payload) ? payload : [payload];
     if (rows.length > 0)
       corruptRecord(

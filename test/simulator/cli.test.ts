@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { type SimulatorCliOptions, simulatorOptionsFromCli } from '../../src/cli/commands/simulator.ts';
 import { UsageError } from '../../src/cli/usageError.ts';
+import type { PoisonReport } from '../../src/simulator/index.ts';
 
 const BASE: SimulatorCliOptions = {
   port: '0',
@@ -39,43 +40,85 @@ describe('fulfillment-sync simulator', () => {
     expect(() => simulatorOptionsFromCli({ ...BASE, start: 'yesterday' })).toThrow(UsageError);
   });
 
-  it('serves until SIGTERM, printing its URL, token and world', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        'src/cli/bin.mjs',
-        'simulator',
-        '--port',
-        '0',
-        '--clock',
-        'manual',
-        '--history-days',
-        '1',
-        '--token',
-        'cli-token',
-      ],
-      {
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
+  it('runs the poison scenario with its rate limit, and refuses the rate without it', () => {
+    expect(simulatorOptionsFromCli(BASE).scenario).toBeUndefined();
+    expect(simulatorOptionsFromCli({ ...BASE, scenario: 'poison' })).toMatchObject({
+      scenario: 'poison',
+      poison: {},
     });
-    const deadline = Date.now() + 30_000;
-    while (!/world: /.test(out) && Date.now() < deadline && child.exitCode === null)
-      await new Promise((r) => setTimeout(r, 50));
-    const url = /listening on (http:\/\/[^\s]+)\/api\/v1/.exec(out)?.[1];
-    expect(url, out).toBeDefined();
-    expect(out).toContain('cli-token');
-    const res = await fetch(`${url}/api/v1/Products/Owned/Listing?supplierId=SUP100`, {
+    expect(
+      simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonRateLimit: '0.1', retryAfter: '2' }),
+    ).toMatchObject({ scenario: 'poison', poison: { rateLimitRate: 0.1, retryAfterSeconds: 2 } });
+    expect(() => simulatorOptionsFromCli({ ...BASE, poisonRateLimit: '0.1' })).toThrow(
+      '--poison-rate-limit needs --scenario poison',
+    );
+    expect(
+      simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonKinds: 'nul, detail-503' }).poison,
+    ).toEqual({ kinds: ['nul', 'detail-503'] });
+    expect(() =>
+      simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonKinds: 'nul,arsenic' }),
+    ).toThrow('unknown poison kind "arsenic"');
+    expect(() => simulatorOptionsFromCli({ ...BASE, scenario: 'poison', poisonRateLimit: '3' })).toThrow(
+      UsageError,
+    );
+  });
+
+  it('serves until SIGTERM, printing its URL, token and world', async () => {
+    const served = await serve(['--token', 'cli-token']);
+    expect(served.out).toContain('cli-token');
+    const res = await fetch(`${served.url}/api/v1/Products/Owned/Listing?supplierId=SUP100`, {
       headers: { authorization: 'Bearer cli-token' },
     });
     expect(res.status).toBe(200);
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
-    expect(out).toContain('simulator stopped');
+    expect((await fetch(`${served.url}/_sim/poison`)).status).toBe(404);
+    expect(await served.stop()).toBe(0);
+    expect(served.out).toContain('simulator stopped');
+  });
+
+  it('serves the poison world with --scenario poison', async () => {
+    const served = await serve(['--scenario', 'poison', '--poison-rate-limit', '0']);
+    expect(served.out).toContain('GET /_sim/poison');
+    const report = (await (await fetch(`${served.url}/_sim/poison`)).json()) as PoisonReport;
+    expect(report).toMatchObject({
+      scenario: 'poison',
+      rateLimit: { rate: 0, message: 'Too many requests' },
+    });
+    const missing = report.records.find((r) => r.stream === 'products' && r.kind === 'missing-detail');
+    const res = await fetch(`${served.url}/api/v1/Products/${missing?.key}`, {
+      headers: { authorization: 'Bearer sandbox-token' },
+    });
+    expect([res.status, await res.json()]).toEqual([
+      404,
+      { isSuccess: false, message: 'Product not found', payload: null },
+    ]);
+    expect(await served.stop()).toBe(0);
   });
 });
+
+/** Starts `simulator` with a manual clock, one day of history and `args`; resolves once it listens. */
+async function serve(args: string[]): Promise<{ url: string; out: string; stop: () => Promise<number> }> {
+  const child = spawn(
+    process.execPath,
+    ['src/cli/bin.mjs', 'simulator', '--port', '0', '--clock', 'manual', '--history-days', '1', ...args],
+    { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const served = { url: '', out: '', stop: async () => 0 };
+  child.stdout.on('data', (d: Buffer) => {
+    served.out += d.toString();
+  });
+  served.stop = async () => {
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    return code as number;
+  };
+  const deadline = Date.now() + 30_000;
+  while (!/world: /.test(served.out) && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 50));
+  const url = /listening on (http:\/\/[^\s]+)\/api\/v1/.exec(served.out)?.[1];
+  if (!url) {
+    await served.stop();
+    throw new Error(`the simulator did not start: ${served.out}`);
+  }
+  served.url = url;
+  return served;
+}

@@ -34,7 +34,8 @@ async function observe(path: string, timeoutMs = 2000): Promise<string> {
     } catch {
       return `${res.status}:not-json`;
     }
-    if (res.status === 429) return `429:retry-after=${res.headers.get('retry-after')}`;
+    if (res.status === 429)
+      return `429:retry-after=${res.headers.get('retry-after')}:${(body as { message?: string }).message}`;
     if (res.status !== 200) return `${res.status}`;
     if (body.isSuccess === false) return '200:isSuccess-false';
     return '200:ok';
@@ -55,7 +56,7 @@ describe('faults', () => {
     s.setFaults({});
     expect(seen).toEqual({
       http5xx: expect.stringMatching(/^50[023]$/),
-      rateLimit: '429:retry-after=7',
+      rateLimit: '429:retry-after=7:Too many requests',
       slow: '200:ok',
       timeout: 'timeout',
       drop: 'network-error',
@@ -127,10 +128,11 @@ describe('faults', () => {
     try {
       const wide = await fetch(`${capped.url}${LIST}`, { headers: AUTH });
       expect(wide.status).toBe(413);
-      const body = (await wide.json()) as { isSuccess: boolean; message: string };
-      expect(body).toMatchObject({
+      const body = await wide.json();
+      expect(body).toEqual({
         isSuccess: false,
-        message: expect.stringContaining('narrow the date range'),
+        message: 'Request too large: narrow the date range',
+        payload: null,
       });
       const narrow = await fetch(
         `${capped.url}/api/v1/Shipments/Updates?accountNumber=ACC100&beginDate=2026-11-02T10:00&endDate=2026-11-02T10:30`,

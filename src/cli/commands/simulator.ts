@@ -3,6 +3,8 @@ import {
   FAULT_KINDS,
   type FaultKind,
   type FaultOptions,
+  POISON_KINDS,
+  type PoisonKind,
   type SimulatorOptions,
   startSimulator,
 } from '../../simulator/index.ts';
@@ -32,6 +34,9 @@ export interface SimulatorCliOptions {
   retryAfter?: string;
   rowCap?: string;
   rowCapMode: 'error' | 'truncate';
+  scenario?: 'poison';
+  poisonRateLimit?: string;
+  poisonKinds?: string;
 }
 
 function int(value: string | undefined, name: string, min = 0): number | undefined {
@@ -54,6 +59,12 @@ function kind(value: string): FaultKind {
     throw new UsageError(`unknown fault kind "${value}"; known: ${FAULT_KINDS.join(', ')}`);
   }
   return value as FaultKind;
+}
+
+function poisonKind(value: string): PoisonKind {
+  if (!(POISON_KINDS as readonly string[]).includes(value))
+    throw new UsageError(`unknown poison kind "${value}"; known: ${POISON_KINDS.join(', ')}`);
+  return value as PoisonKind;
 }
 
 /** Turns the command line into simulator options; throws UsageError naming the bad flag. */
@@ -79,6 +90,24 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
   const sum = Object.values(faults.rates ?? {}).reduce((a, b) => a + b, 0);
   if (sum > 1) throw new UsageError(`--fault rates add up to ${sum}; they must sum to at most 1`);
   const ordersPerDay = int(o.ordersPerDay, 'orders-per-day');
+  for (const [flag, value] of [
+    ['--poison-rate-limit', o.poisonRateLimit],
+    ['--poison-kinds', o.poisonKinds],
+  ] as const)
+    if (value !== undefined && o.scenario !== 'poison')
+      throw new UsageError(`${flag} needs --scenario poison`);
+  const poison =
+    o.scenario === 'poison'
+      ? {
+          ...(o.poisonRateLimit === undefined
+            ? {}
+            : { rateLimitRate: rate(o.poisonRateLimit, '--poison-rate-limit') }),
+          ...(faults.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: faults.retryAfterSeconds }),
+          ...(o.poisonKinds === undefined
+            ? {}
+            : { kinds: o.poisonKinds.split(',').map((k) => poisonKind(k.trim())) }),
+        }
+      : undefined;
   return {
     port: int(o.port, 'port'),
     host: o.host,
@@ -96,6 +125,7 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
     faults,
     rowCap: int(o.rowCap, 'row-cap', 1),
     rowCapMode: o.rowCapMode,
+    ...(poison ? { scenario: 'poison' as const, poison } : {}),
   };
 }
 
@@ -142,12 +172,26 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
     .option('--fault-seed <n>', 'seed of the fault sequence (default: --seed); same seed, same faults')
     .option('--fault-ops <list>', 'only these operations get faults, e.g. "GET Shipments/Updates"')
     .option('--slow-ms <n>', 'delay of a slow answer (default 1500)')
-    .option('--retry-after <s>', 'Retry-After seconds of a 429 (default 1)')
+    .option('--retry-after <s>', 'Retry-After seconds of a 429, injected or --scenario poison (default 1)')
     .option('--row-cap <n>', 'answer-size cap per window; larger windows fail so the client splits them')
     .addOption(
       new Option('--row-cap-mode <mode>', 'error: HTTP 413 + isSuccess false; truncate: first N rows')
         .choices(['error', 'truncate'])
         .default('error'),
+    )
+    .addOption(
+      new Option(
+        '--scenario <name>',
+        'poison: a few records and answers broken as a misbehaving upstream breaks them (GET /_sim/poison lists them)',
+      ).choices(['poison']),
+    )
+    .option(
+      '--poison-rate-limit <p>',
+      'with --scenario poison: share of calls answered 429 "Too many requests" (default 0.03)',
+    )
+    .option(
+      '--poison-kinds <list>',
+      `with --scenario poison: only these poisons, of ${POISON_KINDS.join(', ')}`,
     )
     .action(async (raw: SimulatorCliOptions) => {
       const options = simulatorOptionsFromCli({
@@ -164,7 +208,7 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
       );
       context.print(`world: ${JSON.stringify(world)}`);
       context.print(
-        'control: GET /_sim/world, POST /_sim/clock {"advanceMinutes":N}, GET /_sim/truth, POST /_sim/faults',
+        `control: GET /_sim/world, POST /_sim/clock {"advanceMinutes":N}, GET /_sim/truth, POST /_sim/faults${options.scenario ? ', GET /_sim/poison' : ''}`,
       );
       await new Promise<void>((resolve) => {
         const stop = () => resolve();

@@ -1,20 +1,36 @@
 import { activityRecord, ownedInventoryRecord } from '../records/inventory.ts';
+import type { InventoryRow } from '../types.ts';
 import { inventoryKey } from '../world/state.ts';
-import { badRequest, type Handler, ok, RequestRuleError } from './context.ts';
+import {
+  badRequest,
+  type Handler,
+  ok,
+  RequestRuleError,
+  type RouteContext,
+  type SimRequest,
+} from './context.ts';
 import { dayRange, flag, q, required } from './params.ts';
 
 /** GET Inventories/Owned. Dropped rows (emptied sub-inventories) are never listed. */
 export const ownedInventory: Handler = (ctx, req) => {
   const op = 'GET Inventories/Owned';
+  const listed = ownedInventoryFilter(ctx, req);
+  if (q(ctx, req, op, 'warehouseCode') !== undefined && q(ctx, req, op, 'sku') !== undefined) {
+    return badRequest('warehouseCode and sku are alternatives: use one of them, not both');
+  }
+  const rows = [...ctx.world.inventory.values()].filter(listed);
+  return ok(rows.map((r) => ownedInventoryRecord(ctx.world, r)));
+};
+
+/** Whether a row is in the answer of an Inventories/Owned query (throws on a missing supplierId). */
+export function ownedInventoryFilter(ctx: RouteContext, req: SimRequest): (row: InventoryRow) => boolean {
+  const op = 'GET Inventories/Owned';
   const supplierId = required(q(ctx, req, op, 'supplierId'), 'supplierId', 2);
   const warehouseCode = q(ctx, req, op, 'warehouseCode');
   const sku = q(ctx, req, op, 'sku');
-  if (warehouseCode !== undefined && sku !== undefined) {
-    return badRequest('warehouseCode and sku are alternatives: use one of them, not both');
-  }
   const sub = q(ctx, req, op, 'subInventoryCode');
   const onHandOnly = flag(q(ctx, req, op, 'onHandOnly'), 'onHandOnly', true);
-  const rows = [...ctx.world.inventory.values()].filter((r) => {
+  return (r) => {
     if (r.supplierId !== supplierId || r.dropped) return false;
     // With a SKU, the sub-inventory and on-hand restriction are ignored (spec 4.5).
     if (sku !== undefined) return r.sku === sku;
@@ -23,9 +39,8 @@ export const ownedInventory: Handler = (ctx, req) => {
       (sub === undefined || r.subInventoryCode === sub) &&
       (!onHandOnly || r.qtyOnHand > 0)
     );
-  });
-  return ok(rows.map((r) => ownedInventoryRecord(ctx.world, r)));
-};
+  };
+}
 
 /** Every day (yyyy-MM-dd) from begin to end inclusive. */
 export function daysBetween(begin: string, end: string): string[] {
