@@ -78,7 +78,7 @@ export interface PrepareArgs<R, C> {
 
 /** Detail calls, reads and diff of one fetched window; see the file comment. */
 export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<PreparedWindow<R>> {
-  const { db, stream, scope, window, ctx, fetched } = args;
+  const { db, stream, ctx, fetched } = args;
   const entity = stream.entity;
   const shape = shapeOf(entity.table, entity.key);
   const built = buildIncoming(fetched.records, entity, shape, ctx);
