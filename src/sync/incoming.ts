@@ -1,5 +1,6 @@
 import { dedupeByKey, keyOf, type TableShape } from './diff.ts';
 import { keyProblems, keyText } from './rowCheck.ts';
+import { camelOf } from './rows.ts';
 import type { RecordEntity, RejectedRecord, Row, RowContext } from './types.ts';
 
 /** One record of a window with its parent row and key (canonical key string, see `keyOf`). */
@@ -55,11 +56,29 @@ export function rejectedKeyText<R>(
   return key ? keyText(key, entity.key) : undefined;
 }
 
-/** The key columns of a rejected record's raw form, or undefined when unreadable. */
+/**
+ * The key columns of a rejected record's raw form, or undefined when unreadable: the stream's own
+ * reading if it has one, else each key column from the field of the same name (at the top or in
+ * `header`), the scope's id for the scope column.
+ */
 export function rejectedKey<R>(entity: RecordEntity<R>, raw: unknown, ctx: RowContext): Row | undefined {
   try {
-    return entity.keyOfRejected?.(raw, ctx);
+    if (entity.keyOfRejected) return entity.keyOfRejected(raw, ctx);
+    if (!raw || typeof raw !== 'object') return undefined;
+    const record = raw as Record<string, unknown>;
+    const header = (record.header && typeof record.header === 'object' ? record.header : {}) as Record<string, unknown>;
+    const key: Row = {};
+    for (const column of entity.key) {
+      const field = camelOf(column);
+      const value = record[field] ?? header[field] ?? (SCOPE_COLUMNS.has(column) ? ctx.scope.id : undefined);
+      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+      key[column] = value;
+    }
+    return key;
   } catch {
     return undefined;
   }
 }
+
+/** Key columns that name the scope (a supplier id or an account number). */
+const SCOPE_COLUMNS = new Set(['supplier_id', 'account_number']);

@@ -11,7 +11,7 @@ import {
   rowsEqual,
   type TableShape,
 } from './diff.ts';
-import { buildIncoming, type Incoming, rejectedKey } from './incoming.ts';
+import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText } from './incoming.ts';
 import type { Rejection } from './rejections.ts';
 import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
 import { loadByKeys, loadWhere } from './store.ts';
@@ -82,8 +82,9 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const entity = stream.entity;
   const shape = shapeOf(entity.table, entity.key);
   const built = buildIncoming(fetched.records, entity, shape, ctx);
-  const rejected: RejectedRecord[] = [...fetched.rejected, ...built.rejected];
-  const repaired: RejectedRecord[] = [...(fetched.repaired ?? [])];
+  const named = (r: RejectedRecord) => (r.key !== undefined ? r : { ...r, key: rejectedKeyText(entity, r.raw, ctx) });
+  const rejected: RejectedRecord[] = [...fetched.rejected.map(named), ...built.rejected];
+  const repaired: RejectedRecord[] = (fetched.repaired ?? []).map(named);
   let incoming = built.incoming;
 
   const stored = await loadByKeys(
