@@ -1,13 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
 import { grantReadAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
 import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'migrations');
 
 // Where drizzle keeps the applied-migrations ledger (its defaults, spelled out for the count).
 const LEDGER = '"drizzle"."__drizzle_migrations"';
