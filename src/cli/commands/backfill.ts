@@ -21,6 +21,7 @@ import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { DEFAULT_QUEUE_PREFIX, JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
+import { noScopesLine } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
 
 /** Options of `backfill`. */
@@ -77,6 +78,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       );
     }
     const scopes = options.scope === undefined ? [...known] : [options.scope];
+    if (scopes.length === 0) throw new UsageError(noScopesLine([STREAM_SCOPE_KIND[stream]]));
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
