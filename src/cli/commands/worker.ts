@@ -12,6 +12,7 @@ import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
 import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
 import { SCOPE_VARIABLE } from '../scopes.ts';
@@ -96,12 +97,14 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, database.pool);
+  const readiness = {
+    postgres: () => postgresReady(database.pool),
+    redis: () => redisReady(worker.redis),
+    schedules: () => worker.schedulesRegistered(),
+  };
+  wireServiceMetricSources({ config, pool: database.pool, readiness });
   const app = createHttpApp({
-    readiness: {
-      postgres: () => postgresReady(database.pool),
-      redis: () => redisReady(worker.redis),
-      schedules: () => worker.schedulesRegistered(),
-    },
+    readiness,
     queues,
     dashboard: config.dashboard,
   });
