@@ -65,10 +65,12 @@ describe('user-facing messages', () => {
     expect(found).toEqual([]);
   });
 
-  it('the check sees a Config path inside a message', () => {
-    const literals = stringLiterals(
-      '// api.timeoutMs in a comment\nthrow new Error(`raise api.maxRowsPerWindow (${x.api.y})`);',
-    );
-    expect(literals).toEqual(['raise api.maxRowsPerWindow (${x.api.y})']);
+  it('the check sees a Config path inside a message, not in a comment or a property access', () => {
+    const source = [
+      '// api.timeoutMs in a comment',
+      'const t = config.api.timeoutMs;',
+      "throw new Error('raise api.maxRowsPerWindow');",
+    ].join('\n');
+    expect(stringLiterals(source)).toEqual(['raise api.maxRowsPerWindow']);
   });
 });
