@@ -45,7 +45,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Median wall time of `node <args>` over `runs` runs, in ms, and the last run's output. */
+/** Fastest wall time of `node <args>` over `runs` runs, in ms (the least disturbed by a busy machine), and the output. */
 async function timed(args: string[], runs: number) {
   const times: number[] = [];
   let stdout = '';
@@ -58,22 +58,19 @@ async function timed(args: string[], runs: number) {
     expect(result.code).toBe(0);
     stdout = result.stdout;
   }
-  times.sort((a, b) => a - b);
-  return { medianMs: Math.round(times[Math.floor(runs / 2)]!), stdout };
+  return { bestMs: Math.round(Math.min(...times)), stdout };
 }
 
 describe('the built package', () => {
   it('its bin is the build, and starts faster than the sources through tsx', async () => {
     expect(pkg.bin['fulfillment-sync']).toBe('dist/src/cli/main.js');
     expect(readFileSync(BUILT_BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
-    const built = await timed([BUILT_BIN, '--help'], 3);
-    const source = await timed([SOURCE_CLI, '--help'], 3);
+    const built = await timed([BUILT_BIN, '--help'], 2);
+    const source = await timed([SOURCE_CLI, '--help'], 2);
     expect(built.stdout).toContain('Usage: fulfillment-sync');
     expect(built.stdout).toBe(source.stdout);
-    console.info(
-      `--help: built ${built.medianMs} ms, from source through tsx ${source.medianMs} ms (medians of 3)`,
-    );
-    expect(built.medianMs).toBeLessThan(source.medianMs);
+    console.info(`--help: built ${built.bestMs} ms, from source through tsx ${source.bestMs} ms (best of 2)`);
+    expect(built.bestMs).toBeLessThan(source.bestMs);
   });
 
   it('imports by package name and calls an operation against the simulator', async () => {
