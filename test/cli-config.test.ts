@@ -1,27 +1,26 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linesOf, runSourceCli } from './helpers/cli.ts';
 
-const BIN = fileURLToPath(new URL('../src/cli/bin.mjs', import.meta.url));
-
-/** Runs the CLI as a user would (the bin file, through node) with only the given environment. */
-function runCli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    // PATH/HOME only: the test must not depend on (or leak) the developer's own variables.
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+/** Runs the CLI as a user would (a process) with only the given environment. */
+function runCli(args: string[], env: Record<string, string> = {}, cwd?: string) {
+  // PATH/HOME only: the test must not depend on (or leak) the developer's own variables.
+  return runSourceCli(args, {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    ...(cwd ? { cwd } : {}),
   });
+}
+
+const projects = mkdtempSync(path.join(tmpdir(), 'fs-dotenv-'));
+afterAll(() => rmSync(projects, { recursive: true, force: true }));
+
+/** A working directory holding a .env with these lines. */
+function withDotEnv(name: string, lines: string[]): string {
+  const dir = mkdtempSync(path.join(projects, `${name}-`));
+  writeFileSync(path.join(dir, '.env'), `${lines.join('\n')}\n`);
+  return dir;
 }
 
 describe('fulfillment-sync config', () => {
@@ -74,5 +73,35 @@ describe('fulfillment-sync config', () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('config');
+  });
+
+  it('reads .env from the working directory; the real environment wins over it, even when blank', async () => {
+    const dir = withDotEnv('env-wins', [
+      '# as in .env.example',
+      'FULFILLMENT_TIMEZONE=Europe/Paris',
+      'FULFILLMENT_TIMEOUT_MS=1234',
+      'FULFILLMENT_RATE_LIMIT_RPS=3',
+      'WORKER_CONCURRENCY=7',
+    ]);
+    const result = await runCli(
+      ['config', '--json'],
+      { FULFILLMENT_TIMEOUT_MS: '999', FULFILLMENT_RATE_LIMIT_RPS: '' },
+      dir,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout);
+    expect(printed.timezone).toBe('Europe/Paris');
+    expect(printed.worker.concurrency).toBe(7);
+    expect(printed.api.timeoutMs).toBe(999);
+    // Blank in the environment: set (so the file does not fill it), and blank counts as unset: the default.
+    expect(printed.api.rateLimitRps).toBe(10);
+  });
+
+  it('validates what .env sets like the environment: one line naming the variable, exit 2', async () => {
+    const dir = withDotEnv('env-bad', ['FULFILLMENT_TIMEOUT_MS=soon']);
+    const result = await runCli(['config'], {}, dir);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr)).toEqual([expect.stringMatching(/^FULFILLMENT_TIMEOUT_MS: /)]);
   });
 });

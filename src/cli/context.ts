@@ -14,6 +14,8 @@ export interface CliContext {
   print(line: string): void;
   /** Diagnostics for the user (stderr). */
   printError(line: string): void;
+  /** Input (stdin): JSON bodies of `api` writes. */
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 /** Overrides for tests: another environment or captured outputs. */
@@ -21,6 +23,7 @@ export interface CliContextOptions {
   env?: NodeJS.ProcessEnv;
   print?: (line: string) => void;
   printError?: (line: string) => void;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 /** Builds the context; the configuration and logger are created on first use and then reused. */
@@ -40,6 +43,7 @@ export function createCliContext(options: CliContextOptions = {}): CliContext {
     },
     print: options.print ?? ((line) => process.stdout.write(`${line}\n`)),
     printError: options.printError ?? ((line) => process.stderr.write(`${line}\n`)),
+    stdin: options.stdin ?? process.stdin,
   };
   return context;
 }

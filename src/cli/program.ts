@@ -1,9 +1,13 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command } from 'commander';
+import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
 import { commands } from './commands/index.ts';
 import type { CliContext } from './context.ts';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
 
 /**
  * The commander program with every registered command. Usage errors throw (exitOverride) instead of

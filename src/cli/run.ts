@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config/configError.ts';
+import { describeConnectionProblem } from '../db/connectionProblem.ts';
 import { scrubSecrets } from '../log/scrub.ts';
 import { type CliContext, createCliContext } from './context.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exitCodes.ts';
@@ -24,6 +25,15 @@ export async function runCli(
   }
 }
 
+/** The configured DATABASE_URL, to tell its connection errors apart ('' when the configuration is invalid). */
+function databaseUrlOf(context: CliContext): string {
+  try {
+    return context.config().databaseUrl;
+  } catch {
+    return '';
+  }
+}
+
 function reportError(error: unknown, context: CliContext): number {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) context.printError(problem);
@@ -38,7 +48,8 @@ function reportError(error: unknown, context: CliContext): number {
     context.printError(`error: ${scrubSecrets(error.message)}`);
     return EXIT_USAGE;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const database = describeConnectionProblem(error, databaseUrlOf(context));
+  const message = database ?? (error instanceof Error ? error.message : String(error));
   context.printError(`error: ${scrubSecrets(message.split('\n')[0] ?? '')}`);
   if (/^(debug|trace)$/i.test(context.env.LOG_LEVEL?.trim() ?? '') && error instanceof Error && error.stack) {
     context.printError(scrubSecrets(error.stack));

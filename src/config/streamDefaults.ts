@@ -21,6 +21,18 @@ export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSetting
   orders: settings({ cadenceMinutes: 0 }),
 });
 
+/**
+ * Streams whose windows are calendar days in FULFILLMENT_TIMEZONE: their cursor is the start of the
+ * last day read (a local midnight), while that day's run read it up to the moment it ran.
+ */
+export const DAY_WINDOW_STREAMS: readonly StreamName[] = Object.freeze([
+  'inventory_activity',
+  'transfers_in',
+  'transfers_out',
+  'returns',
+  'invoices',
+]);
+
 function settings(partial: Partial<StreamSettings> & { cadenceMinutes: number }): Readonly<StreamSettings> {
   return Object.freeze({ lookbackMinutes: 0, rereadDays: 0, windowSize: 1, minWindowSize: 1, ...partial });
 }

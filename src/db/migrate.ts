@@ -1,13 +1,15 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
+import { describeConnectionProblem } from './connectionProblem.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
 import { grantReadAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
 import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(PACKAGE_ROOT, 'migrations');
 
 // Where drizzle keeps the applied-migrations ledger (its defaults, spelled out for the count).
 const LEDGER = '"drizzle"."__drizzle_migrations"';
@@ -57,7 +59,7 @@ export async function runMigrations(
   try {
     await client.connect();
   } catch (error) {
-    throw new MigrationError(`Cannot connect to database "${database}": check DATABASE_URL.`, {
+    throw new MigrationError(`Cannot connect to database "${database}": ${connectionText(error, url)}`, {
       cause: error,
     });
   }
@@ -110,7 +112,7 @@ export async function ensureDatabase(configuredUrl: string): Promise<boolean> {
     await admin.connect();
   } catch (error) {
     throw new MigrationError(
-      `Database "${database}" does not exist and the "postgres" maintenance database is unreachable to create it: create it by hand or grant access.`,
+      `Database "${database}" does not exist and the "postgres" maintenance database is unreachable to create it (${connectionText(error, withDatabase(url, 'postgres'))}): create it by hand or grant access.`,
       { cause: error },
     );
   }
@@ -134,9 +136,10 @@ async function canConnect(url: string): Promise<boolean> {
   } catch (error) {
     // 3D000 invalid_catalog_name: the database is missing. Anything else is a real problem.
     if (isPgError(error) && error.code === '3D000') return false;
-    throw new MigrationError(`Cannot connect to database "${databaseNameOf(url)}": check DATABASE_URL.`, {
-      cause: error,
-    });
+    throw new MigrationError(
+      `Cannot connect to database "${databaseNameOf(url)}": ${connectionText(error, url)}`,
+      { cause: error },
+    );
   } finally {
     await client.end().catch(() => {});
   }
@@ -153,6 +156,15 @@ function isPgError(error: unknown): error is { code: string } {
   return (
     typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
   );
+}
+
+/** The cause of a failed connection, named (never the password); the driver's message otherwise. */
+function connectionText(error: unknown, url: string): string {
+  return describeConnectionProblem(error, url) ?? scrubUrlPasswords(errorText(error));
+}
+
+function scrubUrlPasswords(text: string): string {
+  return text.replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1***@');
 }
 
 function errorText(error: unknown): string {

@@ -5,8 +5,12 @@ export const metricsRegistry = new Registry();
 
 type DepthSource = () => Promise<Array<{ queue: string; state: string; count: number }>>;
 type LagSource = () => Promise<Array<{ stream: string; scope: string; lagSeconds: number }>>;
+type EndpointStateSource = () => Promise<Array<{ state: 'enabled' | 'disabled'; count: number }>>;
+type ReadinessSource = () => Promise<Array<{ check: string; ready: boolean }>>;
 let queueDepthSource: DepthSource | undefined;
 let lagSource: LagSource | undefined;
+let endpointStateSource: EndpointStateSource | undefined;
+let readinessSource: ReadinessSource | undefined;
 
 /** Sets where queue depths are read at scrape time (the worker registers its queues). */
 export function setQueueDepthSource(source: DepthSource | undefined): void {
@@ -16,6 +20,16 @@ export function setQueueDepthSource(source: DepthSource | undefined): void {
 /** Sets where per stream and scope lag is read at scrape time (typically sync.cursors). */
 export function setStreamLagSource(source: LagSource | undefined): void {
   lagSource = source;
+}
+
+/** Sets where webhook endpoint counts by state are read at scrape time (sync.webhook_endpoints). */
+export function setEndpointStateSource(source: EndpointStateSource | undefined): void {
+  endpointStateSource = source;
+}
+
+/** Sets the readiness checks (postgres, redis, schedules) run at scrape time, as /readyz runs them. */
+export function setReadinessSource(source: ReadinessSource | undefined): void {
+  readinessSource = source;
 }
 
 /** Every metric of the service, labelled as the issue lists them. */
@@ -77,6 +91,41 @@ export const metrics = {
     help: 'Webhook delivery attempts by outcome (delivered, retried, failed).',
     labelNames: ['outcome'] as const,
     registers: [metricsRegistry],
+  }),
+  streamCadence: new Gauge({
+    name: 'fulfillment_stream_cadence_seconds',
+    help: 'Configured cadence of each scheduled stream (FULFILLMENT_STREAMS cadenceMinutes), for lag alerts.',
+    labelNames: ['stream'] as const,
+    registers: [metricsRegistry],
+  }),
+  webhookEndpoints: new Gauge({
+    name: 'fulfillment_webhook_endpoints',
+    help: 'Webhook endpoints by state (enabled, disabled); disabled ones (a 410, or five days of failures) get nothing.',
+    labelNames: ['state'] as const,
+    registers: [metricsRegistry],
+    async collect() {
+      if (!endpointStateSource) return;
+      try {
+        const counts = new Map<string, number>([
+          ['enabled', 0],
+          ['disabled', 0],
+        ]);
+        for (const { state, count } of await endpointStateSource()) counts.set(state, count);
+        for (const [state, count] of counts) this.set({ state }, count);
+      } catch {
+        // Postgres away: keep the last values; fulfillment_ready says so.
+      }
+    },
+  }),
+  ready: new Gauge({
+    name: 'fulfillment_ready',
+    help: 'Readiness of each dependency as /readyz checks it (postgres, redis, schedules): 1 ready, 0 not.',
+    labelNames: ['check'] as const,
+    registers: [metricsRegistry],
+    async collect() {
+      if (!readinessSource) return;
+      for (const { check, ready } of await readinessSource()) this.set({ check }, ready ? 1 : 0);
+    },
   }),
   queueDepth: new Gauge({
     name: 'fulfillment_queue_depth',

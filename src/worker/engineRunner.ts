@@ -41,8 +41,8 @@ export interface EngineRunnerDeps {
    * (the worker retries the job shortly); 'wait': it waits for the other run to finish.
    */
   lockMode?: 'wait' | 'skip';
-  /** Called with every engine result (metrics, progress). */
-  onResult?: (result: StreamRunResult) => void;
+  /** Called with every engine result and how long the run took (metrics, progress, the job log line). */
+  onResult?: (result: StreamRunResult, durationMs: number) => void;
 }
 
 /** Adapts `runStream` of src/sync to the jobs' `SyncRunner` seam. */
@@ -57,6 +57,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       onWritten: recordEventsWritten,
     });
     const now = deps.now?.() ?? new Date();
+    const started = performance.now();
     const windows: Window[] | undefined = request.orderNumbers
       ? [orderNumbersWindow(request.orderNumbers, now)]
       : request.windows?.map((w) => backfillEngineWindow(request.stream, w, config.timezone));
@@ -75,7 +76,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       lockMode: deps.lockMode ?? 'skip',
     });
     recordMetrics(result);
-    deps.onResult?.(result);
+    deps.onResult?.(result, Math.round(performance.now() - started));
     if (result.status === 'failed') {
       throw new SyncRunFailedError(
         `${request.stream} for ${request.scope} failed: ${result.error ?? 'unknown error'}`,

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 
-async function backfill(args: string[]) {
+async function backfill(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(
     ['node', 'fulfillment-sync', 'backfill', ...args],
     createCliContext({
-      env: { LOG_LEVEL: 'silent' },
+      env: { LOG_LEVEL: 'silent', ...env },
       print: (l) => out.push(l),
       printError: (l) => err.push(l),
     }),
@@ -34,5 +34,15 @@ describe('backfill command input', () => {
 
   it('needs --stream, --from and --to', async () => {
     expect((await backfill(['--stream', 'invoices'])).code).toBe(2);
+  });
+
+  it('refuses with one line and exit 2 when no scope of the stream is configured', async () => {
+    const r = await backfill(['--stream', 'invoices', '--from', '2026-01-01', '--to', '2026-01-02'], {
+      FULFILLMENT_API_URL: 'http://127.0.0.1:9',
+      FULFILLMENT_API_TOKEN: 'some-token',
+      FULFILLMENT_SUPPLIER_IDS: 'SUP1',
+    });
+    expect(r.code).toBe(2);
+    expect(r.err).toEqual([expect.stringContaining('set FULFILLMENT_ACCOUNT_NUMBERS')]);
   });
 });

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
 import { type SimulatorCliOptions, simulatorOptionsFromCli } from '../../src/cli/commands/simulator.ts';
 import { UsageError } from '../../src/cli/usageError.ts';
 import type { PoisonReport } from '../../src/simulator/index.ts';
+import { spawnSourceCli } from '../helpers/cli.ts';
 
 const BASE: SimulatorCliOptions = {
   port: '0',
@@ -63,13 +64,22 @@ describe('fulfillment-sync simulator', () => {
     );
   });
 
-  it('serves until SIGTERM, printing its URL, token and world', async () => {
+  it('serves until SIGTERM, printing the exact FULFILLMENT_API_URL and token to paste, and its world', async () => {
     const served = await serve(['--token', 'cli-token']);
-    expect(served.out).toContain('cli-token');
-    const res = await fetch(`${served.url}/api/v1/Products/Owned/Listing?supplierId=SUP100`, {
-      headers: { authorization: 'Bearer cli-token' },
+    const token = /^ {2}FULFILLMENT_API_TOKEN=(\S+)$/m.exec(served.out)?.[1];
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(token).toBe('cli-token');
+    expect(served.out).toMatch(/^ {2}FULFILLMENT_SUPPLIER_IDS=SUP100,SUP200$/m);
+    expect(served.out).toMatch(/^ {2}FULFILLMENT_ACCOUNT_NUMBERS=ACC100,ACC200$/m);
+    // Pasted as printed, the client reaches the API (no doubled /api/v1).
+    const client = createFulfillmentClient({
+      baseUrl: served.url,
+      tokenProvider: staticTokenProvider(token as string),
+      timeoutMs: 10_000,
+      rateLimitRps: 0,
     });
-    expect(res.status).toBe(200);
+    const { records } = await client.listOwnedProducts({ supplierId: 'SUP100' });
+    expect(records.length).toBeGreaterThan(0);
     expect((await fetch(`${served.url}/_sim/poison`)).status).toBe(404);
     expect(await served.stop()).toBe(0);
     expect(served.out).toContain('simulator stopped');
@@ -95,15 +105,14 @@ describe('fulfillment-sync simulator', () => {
   });
 });
 
-/** Starts `simulator` with a manual clock, one day of history and `args`; resolves once it listens. */
+/** Starts `simulator` (from source) with a manual clock, one day of history and `args`; resolves once it listens. */
 async function serve(args: string[]): Promise<{ url: string; out: string; stop: () => Promise<number> }> {
-  const child = spawn(
-    process.execPath,
-    ['src/cli/bin.mjs', 'simulator', '--port', '0', '--clock', 'manual', '--history-days', '1', ...args],
+  const child = spawnSourceCli(
+    ['simulator', '--port', '0', '--clock', 'manual', '--history-days', '1', ...args],
     { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const served = { url: '', out: '', stop: async () => 0 };
-  child.stdout.on('data', (d: Buffer) => {
+  child.stdout?.on('data', (d: Buffer) => {
     served.out += d.toString();
   });
   served.stop = async () => {
@@ -114,7 +123,8 @@ async function serve(args: string[]): Promise<{ url: string; out: string; stop: 
   const deadline = Date.now() + 30_000;
   while (!/world: /.test(served.out) && Date.now() < deadline && child.exitCode === null)
     await new Promise((r) => setTimeout(r, 50));
-  const url = /listening on (http:\/\/[^\s]+)\/api\/v1/.exec(served.out)?.[1];
+  // The value to paste, as the simulator prints it.
+  const url = /^ {2}FULFILLMENT_API_URL=(\S+)$/m.exec(served.out)?.[1];
   if (!url) {
     await served.stop();
     throw new Error(`the simulator did not start: ${served.out}`);

@@ -41,4 +41,32 @@ describe('sync --once', () => {
     const stored = await t.pool.query('SELECT count(*)::int AS n FROM fulfillment.invoices');
     expect(stored.rows[0].n).toBeGreaterThan(0);
   });
+
+  it('with a real API and no scopes configured: one line naming the variables, exit 2, nothing read', async () => {
+    const c = capture();
+    const env = {
+      DATABASE_URL: t.url,
+      // Nothing listens there: the command must stop before any call.
+      FULFILLMENT_API_URL: 'http://127.0.0.1:9',
+      FULFILLMENT_API_TOKEN: 'some-token',
+    };
+    expect(await syncOnceAction({ once: true }, { env, out: c.out, logger: pino({ level: 'silent' }) })).toBe(
+      2,
+    );
+    expect(c.lines).toEqual([]);
+    expect(c.errors).toEqual([
+      expect.stringMatching(
+        /^nothing to sync: .*FULFILLMENT_SUPPLIER_IDS and\/or FULFILLMENT_ACCOUNT_NUMBERS/,
+      ),
+    ]);
+    const account = capture();
+    const code = await syncOnceAction(
+      { once: true, stream: 'shipments' },
+      { env, out: account.out, logger: pino({ level: 'silent' }) },
+    );
+    expect(code).toBe(2);
+    expect(account.errors).toEqual([expect.stringContaining('set FULFILLMENT_ACCOUNT_NUMBERS (')]);
+    const runs = await t.pool.query("SELECT count(*)::int AS n FROM sync.runs WHERE stream = 'shipments'");
+    expect(runs.rows[0].n).toBe(0);
+  });
 });

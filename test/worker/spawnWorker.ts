@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnSourceCli } from '../helpers/cli.ts';
 import { waitFor } from './fixtures.ts';
-
-const BIN = path.resolve(import.meta.dirname, '../../src/cli/bin.mjs');
 
 /** A `fulfillment-sync worker` child process and its log lines. */
 export interface WorkerProcess {
@@ -14,7 +12,7 @@ export interface WorkerProcess {
 
 /** Spawns the real CLI worker with `env` added to the current environment. */
 export function spawnWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [BIN, 'worker'], {
+  const child = spawnSourceCli(['worker'], {
     env: { ...process.env, LOG_LEVEL: 'info', HTTP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

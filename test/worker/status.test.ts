@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { syncOnceAction } from '../../src/cli/commands/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -68,28 +70,24 @@ describe('status', () => {
     expect(out[1]).toContain('upstream 503');
   });
 
-  it('shows the cursor position, and measures lag from it when the stream has one', async () => {
+  it('shows the cursor position, and measures lag from it for a minute-window stream', async () => {
     // Succeeded 5 minutes ago, but its windows only reach 3 hours back: it is 3 hours behind.
     const cursor = await t.pool.query<{ position_at: Date }>(
       `INSERT INTO sync.cursors (stream, scope, position_at, last_success_at)
-       VALUES ('transfers_in', 'S1', date_trunc('second', now()) - interval '3 hours', now() - interval '5 minutes')
+       VALUES ('shipments', 'A9', date_trunc('second', now()) - interval '3 hours', now() - interval '5 minutes')
        RETURNING position_at`,
     );
     const { code, out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
     expect(code).toBe(0);
     const row = JSON.parse(out.join('\n')).streams.find(
-      (s: { stream: string }) => s.stream === 'transfers_in',
+      (s: { stream: string; scope: string }) => s.stream === 'shipments' && s.scope === 'A9',
     );
-    expect(row).toMatchObject({
-      scope: 'S1',
-      cursor: cursor.rows[0]!.position_at.toISOString(),
-      lagFrom: 'cursor',
-    });
+    expect(row).toMatchObject({ cursor: cursor.rows[0]!.position_at.toISOString(), lagFrom: 'cursor' });
     expect(row.lagSeconds).toBeGreaterThanOrEqual(10_790);
     expect(row.lagSeconds).toBeLessThan(10_900);
     const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(table.out[0]).toMatch(/^stream\s+scope\s+cursor\s+last success\s+lag/);
-    const line = table.out.find((l) => l.startsWith('transfers_in'));
+    const line = table.out.find((l) => l.startsWith('shipments') && l.includes(' A9 '));
     expect(line).toContain(cursor.rows[0]!.position_at.toISOString());
     expect(line).toMatch(/\s3h\s/);
   });
@@ -107,5 +105,44 @@ describe('status', () => {
     const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(table.out.find((l) => l.startsWith('shipments'))).toContain('2 pending, 1 quarantined');
     await t.pool.query('DELETE FROM sync.detail_requests');
+  });
+
+  it('right after a successful sync, a day-window stream is as fresh as that run (not hours behind since midnight)', async () => {
+    const env = { DATABASE_URL: t.url, LOG_LEVEL: 'silent', FULFILLMENT_ACCOUNT_NUMBERS: 'ACC100' };
+    const logger = pino({ level: 'silent' });
+    const synced = await syncOnceAction(
+      { once: true, stream: 'returns' },
+      { env, out: { log: () => undefined, error: () => undefined }, logger },
+    );
+    expect(synced).toBe(0);
+    const { out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
+    const row = JSON.parse(out.join('\n')).streams.find(
+      (s: { stream: string; scope: string }) => s.stream === 'returns' && s.scope === 'ACC100',
+    );
+    // Its cursor is today's local midnight: the day it read up to the moment it ran.
+    const cursorDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+      new Date(row.cursor),
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+    expect(cursorDay).toBe(today);
+    expect(row.lagFrom).toBe('coverage');
+    expect(row.lagSeconds).toBeLessThan(120);
+  });
+
+  it('a day-window stream whose cursor is days back lags from the end of that day', async () => {
+    const res = await t.pool.query<{ day_end: Date }>(
+      `INSERT INTO sync.cursors (stream, scope, position_at, last_success_at)
+       VALUES ('transfers_in', 'S1',
+               (date_trunc('day', now() AT TIME ZONE 'America/Los_Angeles') - interval '3 days') AT TIME ZONE 'America/Los_Angeles',
+               now() - interval '5 minutes')
+       RETURNING ((date_trunc('day', now() AT TIME ZONE 'America/Los_Angeles') - interval '2 days') AT TIME ZONE 'America/Los_Angeles') AS day_end`,
+    );
+    const { out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
+    const row = JSON.parse(out.join('\n')).streams.find(
+      (s: { stream: string }) => s.stream === 'transfers_in',
+    );
+    const expected = (Date.now() - res.rows[0]!.day_end.getTime()) / 1000;
+    expect(row.lagFrom).toBe('coverage');
+    expect(Math.abs(row.lagSeconds - expected)).toBeLessThan(30);
   });
 });

@@ -21,6 +21,7 @@ import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { DEFAULT_QUEUE_PREFIX, JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
+import { noScopesLine } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
 
 /** Options of `backfill`. */
@@ -39,6 +40,20 @@ export interface BackfillCommandOptions {
 export function describeBackfill(summary: BackfillSummary): string {
   const fresh = summary.windowsDone - summary.windowsResumed;
   return `backfill ${summary.backfillId}: ${summary.windowsDone}/${summary.windowsTotal} windows done (${fresh} fetched now, ${summary.windowsResumed} already done), ${summary.recordsFetched} records, ${Math.round(summary.elapsedMs / 1000)}s, scopes ${summary.scopes.join(', ')}`;
+}
+
+/** The command that resumes this backfill (the same range and options; finished windows are skipped). */
+export function resumeCommand(options: BackfillCommandOptions): string {
+  const parts = ['fulfillment-sync', 'backfill', '--stream', options.stream, '--from', options.from];
+  parts.push('--to', options.to);
+  if (options.scope !== undefined) parts.push('--scope', options.scope);
+  if (options.emitEvents) parts.push('--emit-events');
+  if (options.windowDays !== undefined) parts.push('--window-days', options.windowDays);
+  return parts.map(shellWord).join(' ');
+}
+
+function shellWord(word: string): string {
+  return /^[\w.:@,/=+-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** Runs `backfill`; bad input throws UsageError (exit 2). */
@@ -77,6 +92,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       );
     }
     const scopes = options.scope === undefined ? [...known] : [options.scope];
+    if (scopes.length === 0) throw new UsageError(noScopesLine([STREAM_SCOPE_KIND[stream]]));
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
@@ -120,7 +136,20 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       logger,
       lockMode: 'wait',
     });
-    const display = createProgressDisplay(windows.length * scopes.length);
+    const total = windows.length * scopes.length;
+    const display = createProgressDisplay(total);
+    let done = 0;
+    const resume = resumeCommand(options);
+    // Ctrl-C: finished windows are stored, the running one rolls back with its connection; say how to go on.
+    const onInterrupt = () => {
+      display.stop();
+      context.printError(
+        `backfill interrupted after ${done}/${total} windows; finished windows are kept. Resume with:`,
+      );
+      context.printError(`  ${resume}`);
+      process.exit(130);
+    };
+    process.once('SIGINT', onInterrupt);
     try {
       const summary = await runBackfill({
         pool: database.pool,
@@ -130,17 +159,20 @@ export async function backfillAction(context: CliContext, options: BackfillComma
         scopes,
         windows,
         emitEvents,
-        onProgress: display.update,
+        onProgress: (progress) => {
+          done = progress.windowsDone;
+          display.update(progress);
+        },
       });
       display.stop();
       context.print(describeBackfill(summary));
       return 0;
     } catch (error) {
       display.stop();
-      context.printError(
-        `backfill stopped: ${(error as Error).message}; run the same command again to resume.`,
-      );
+      context.printError(`backfill stopped: ${(error as Error).message}; resume with: ${resume}`);
       return 1;
+    } finally {
+      process.removeListener('SIGINT', onInterrupt);
     }
   } finally {
     await database.close();

@@ -6,10 +6,22 @@ import type { CliContext } from '../context.ts';
 import { migrateAction } from './migrate.ts';
 import { syncOnceAction } from './sync.ts';
 
-/** Rows per warehouse table and events per type: what the demo prints at the end. */
+/** How the stored events stand: stored, held back (first load, backfill), waiting for delivery; their time span. */
+export interface DemoEvents {
+  byType: [string, number][];
+  total: number;
+  /** From a first load or a backfill: stored, not delivered unless replayed. */
+  suppressed: number;
+  /** Deliverable but not yet handed to the webhook endpoints (a worker does that). */
+  pending: number;
+  firstOccurredAt: Date | null;
+  lastOccurredAt: Date | null;
+}
+
+/** Rows per warehouse table and the events: what the demo prints at the end. */
 export async function readDemoSummary(
   pool: Pool,
-): Promise<{ tables: [string, number][]; events: [string, number][] }> {
+): Promise<{ tables: [string, number][]; events: DemoEvents }> {
   const tableNames = await pool.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'fulfillment' AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -21,10 +33,60 @@ export async function readDemoSummary(
     );
     tables.push([table_name, Number(res.rows[0]?.n ?? 0)]);
   }
-  const events = await pool.query<{ type: string; n: string }>(
+  const byType = await pool.query<{ type: string; n: string }>(
     'SELECT type, count(*) AS n FROM sync.events GROUP BY type ORDER BY type',
   );
-  return { tables, events: events.rows.map((r) => [r.type, Number(r.n)]) };
+  const totals = await pool.query<{
+    total: string;
+    suppressed: string;
+    pending: string;
+    first: Date | null;
+    last: Date | null;
+  }>(
+    `SELECT count(*) AS total, count(*) FILTER (WHERE suppressed) AS suppressed,
+            count(*) FILTER (WHERE NOT suppressed AND dispatched_at IS NULL) AS pending,
+            min(occurred_at) AS first, max(occurred_at) AS last
+       FROM sync.events`,
+  );
+  const t = totals.rows[0];
+  return {
+    tables,
+    events: {
+      byType: byType.rows.map((r) => [r.type, Number(r.n)]),
+      total: Number(t?.total ?? 0),
+      suppressed: Number(t?.suppressed ?? 0),
+      pending: Number(t?.pending ?? 0),
+      firstOccurredAt: t?.first ?? null,
+      lastOccurredAt: t?.last ?? null,
+    },
+  };
+}
+
+/** What the demo says about its events: how many were stored, that they were not delivered, and how to. */
+export function describeDemoEvents(events: DemoEvents): string[] {
+  if (events.total === 0) return ['events: none stored (nothing changed in the simulated world).'];
+  const lines = [`events: ${events.total} stored in sync.events.`];
+  if (events.suppressed > 0) {
+    lines.push(
+      `  ${events.suppressed} of them are from this first load: stored but not delivered (a new install never fires a webhook per existing record; FULFILLMENT_DELIVER_INITIAL_EVENTS=true changes that).`,
+    );
+  }
+  if (events.pending > 0) {
+    lines.push(
+      `  ${events.pending} are waiting for delivery: a running worker sends them to the webhook endpoints.`,
+    );
+  }
+  const from = events.firstOccurredAt?.toISOString();
+  // replay --to is exclusive: one millisecond past the last event.
+  const to = events.lastOccurredAt ? new Date(events.lastOccurredAt.getTime() + 1).toISOString() : undefined;
+  lines.push(
+    'to deliver them: add an endpoint, replay them to it, and run the worker, which sends them:',
+    '  fulfillment-sync webhooks add https://your.endpoint/path',
+    `  fulfillment-sync webhooks replay --from ${from} --to ${to}`,
+    '  fulfillment-sync worker',
+    '  (changes the worker finds from now on are delivered without a replay)',
+  );
+  return lines;
 }
 
 /** `demo`: migrate, one sandbox `sync --once`, then a summary. Answers the exit code. */
@@ -54,9 +116,8 @@ export async function demoAction(context: CliContext): Promise<number> {
     context.print('rows per table:');
     for (const [name, n] of tables) context.print(`  fulfillment.${name.padEnd(28)} ${n}`);
     context.print('events per type:');
-    if (events.length === 0)
-      context.print('  (none yet: a first load records state without events; run sync --once again later)');
-    for (const [type, n] of events) context.print(`  ${type.padEnd(40)} ${n}`);
+    for (const [type, n] of events.byType) context.print(`  ${type.padEnd(40)} ${n}`);
+    for (const line of describeDemoEvents(events)) context.print(line);
     context.print(
       'next: `fulfillment-sync worker` keeps syncing on schedule; `fulfillment-sync status` shows where each stream is.',
     );

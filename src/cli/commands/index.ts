@@ -1,3 +1,4 @@
+import { registerApiCommand } from './api.ts';
 import { registerBackfillCommand } from './backfill.ts';
 import { registerConfigCommand } from './config.ts';
 import { registerDemoCommand } from './demo.ts';
@@ -26,4 +27,5 @@ export const commands: readonly CommandRegistrar[] = [
   registerDemoCommand,
   registerEventsCommand,
   registerWebhooksCommand,
+  registerApiCommand,
 ];

@@ -129,6 +129,36 @@ export function simulatorOptionsFromCli(o: SimulatorCliOptions): SimulatorOption
   };
 }
 
+/** What GET /_sim/world answers (the parts the banner prints). */
+export interface SimulatorWorld {
+  suppliers: string[];
+  accounts: string[];
+  [key: string]: unknown;
+}
+
+/**
+ * What `simulator` prints at start: where it listens and the exact variables that point the worker
+ * at it (FULFILLMENT_API_URL is the service root; the client adds /api/v1 itself).
+ */
+export function simulatorBanner(
+  url: string,
+  tokenUrl: string,
+  options: SimulatorOptions,
+  world: SimulatorWorld,
+): string[] {
+  return [
+    `fulfillment API simulator listening on ${url} (API under ${url}/api/v1; clock ${options.clock}, seed ${options.seed})`,
+    'point fulfillment-sync at it with:',
+    `  FULFILLMENT_API_URL=${url}`,
+    `  FULFILLMENT_API_TOKEN=${options.tokens?.[0] ?? ''}`,
+    `  FULFILLMENT_SUPPLIER_IDS=${world.suppliers.join(',')}`,
+    `  FULFILLMENT_ACCOUNT_NUMBERS=${world.accounts.join(',')}`,
+    `other accepted tokens: ${(options.tokens ?? []).slice(1).join(', ') || '(none)'}; client credentials at ${tokenUrl}`,
+    `world: ${JSON.stringify(world)}`,
+    `control: GET /_sim/world, POST /_sim/clock {"advanceMinutes":N}, GET /_sim/truth, POST /_sim/faults${options.scenario ? ', GET /_sim/poison' : ''}`,
+  ];
+}
+
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** Registers `simulator`: serves the stateful fake of the fulfillment API until SIGINT/SIGTERM. */
@@ -199,17 +229,8 @@ export function registerSimulatorCommand(program: Command, context: CliContext):
         token: raw.token && raw.token.length > 0 ? raw.token : ['sandbox-token'],
       });
       const sim = await startSimulator(options);
-      const world = (await (await fetch(`${sim.url}/_sim/world`)).json()) as Record<string, unknown>;
-      context.print(
-        `fulfillment API simulator listening on ${sim.url}/api/v1 (clock ${sim.clock.mode}, seed ${options.seed})`,
-      );
-      context.print(
-        `token: ${(options.tokens ?? []).join(', ')}  (or client credentials at ${sim.tokenUrl})`,
-      );
-      context.print(`world: ${JSON.stringify(world)}`);
-      context.print(
-        `control: GET /_sim/world, POST /_sim/clock {"advanceMinutes":N}, GET /_sim/truth, POST /_sim/faults${options.scenario ? ', GET /_sim/poison' : ''}`,
-      );
+      const world = (await (await fetch(`${sim.url}/_sim/world`)).json()) as SimulatorWorld;
+      for (const line of simulatorBanner(sim.url, sim.tokenUrl, options, world)) context.print(line);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);

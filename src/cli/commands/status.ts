@@ -1,7 +1,10 @@
 import { Queue } from 'bullmq';
 import type { Command } from 'commander';
 import type { Pool } from 'pg';
+import { DAY_WINDOW_STREAMS } from '../../config/streamDefaults.ts';
+import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { DEFAULT_QUEUE_PREFIX, QUEUE_NAMES } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
@@ -13,10 +16,14 @@ export interface StreamStatus {
   /** The cursor position (sync.cursors.position_at): where time-window streams have read up to. */
   cursor: string | null;
   lastSuccessAt: string | null;
-  /** Seconds behind now: measured from `cursor` when the stream has one, else from the last success. */
+  /**
+   * Seconds behind now: from what the last successful run covered. Minute-window streams: the
+   * cursor. Day-window streams: the end of the cursor's day, or the last success when that day was
+   * still going (the run read it up to then). Others: the last success.
+   */
   lagSeconds: number | null;
-  /** What `lagSeconds` is measured from; null when neither exists yet. */
-  lagFrom: 'cursor' | 'lastSuccess' | null;
+  /** What `lagSeconds` is measured from; null when nothing succeeded yet. */
+  lagFrom: 'cursor' | 'coverage' | 'lastSuccess' | null;
   lastError: string | null;
   lastErrorAt: string | null;
   rows24h: number;
@@ -29,8 +36,12 @@ export interface StreamStatus {
   queueDepth: number | null;
 }
 
-/** Reads the per stream and scope status from sync.cursors and sync.runs. */
-export async function readStreamStatus(pool: Pool, now = new Date()): Promise<StreamStatus[]> {
+/** Reads the per stream and scope status from sync.cursors and sync.runs; day windows are in `timezone`. */
+export async function readStreamStatus(
+  pool: Pool,
+  timezone: string,
+  now = new Date(),
+): Promise<StreamStatus[]> {
   const res = await pool.query<{
     stream: string;
     scope: string;
@@ -70,7 +81,10 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
     scope: r.scope,
     cursor: r.position_at?.toISOString() ?? null,
     lastSuccessAt: r.last_success_at?.toISOString() ?? null,
-    ...lag(r.position_at, r.last_success_at, now),
+    ...lag(r.position_at, r.last_success_at, now, {
+      dayWindows: DAY_WINDOW_STREAMS.includes(r.stream as StreamName),
+      timezone,
+    }),
     lastError: r.last_error,
     lastErrorAt: r.last_error_at?.toISOString() ?? null,
     rows24h: Number(r.rows24h),
@@ -82,16 +96,25 @@ export async function readStreamStatus(pool: Pool, now = new Date()): Promise<St
 }
 
 /**
- * Lag of a stream and scope: how far the cursor position is behind now (time-window streams, whose
- * data is only as fresh as the cursor), else how long since the last success (snapshot, detail and
- * request streams, which have no position).
+ * Lag of a stream and scope: how far behind now the data is, measured from what the last successful
+ * run covered. A minute-window stream covered up to its cursor. A day-window stream's cursor is the
+ * start of the last day it read, and it read that day up to when it ran: it covered the day's end,
+ * or its last success while that day was still going (so a run that just finished is not "hours
+ * behind" since the local midnight). Snapshot, detail and request streams have no position: the
+ * last success.
  */
 export function lag(
   positionAt: Date | null,
   lastSuccessAt: Date | null,
   now: Date,
+  cursor: { dayWindows: boolean; timezone: string },
 ): Pick<StreamStatus, 'lagSeconds' | 'lagFrom'> {
   const since = (at: Date) => Math.round((now.getTime() - at.getTime()) / 1000);
+  if (positionAt && cursor.dayWindows) {
+    const dayEnd = wallClockDay(positionAt, cursor.timezone).end;
+    const covered = lastSuccessAt && lastSuccessAt < dayEnd ? lastSuccessAt : dayEnd;
+    return { lagSeconds: Math.max(0, since(covered)), lagFrom: 'coverage' };
+  }
   if (positionAt) return { lagSeconds: since(positionAt), lagFrom: 'cursor' };
   if (lastSuccessAt) return { lagSeconds: since(lastSuccessAt), lagFrom: 'lastSuccess' };
   return { lagSeconds: null, lagFrom: null };
@@ -137,7 +160,7 @@ function formatLag(seconds: number | null): string {
 
 /** The human table of `status`. */
 export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable: boolean): string[] {
-  // lag is behind the cursor where there is one, else behind the last success.
+  // lag: behind what the last successful run covered (see `lag`).
   const header = [
     'stream',
     'scope',
@@ -183,7 +206,7 @@ export async function statusAction(
   const config = context.config();
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
   try {
-    const rows = await readStreamStatus(database.pool);
+    const rows = await readStreamStatus(database.pool, config.timezone);
     const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
     const depths = await readQueueDepths(config.redisUrl, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
@@ -203,7 +226,7 @@ export function registerStatusCommand(program: Command, context: CliContext): vo
   program
     .command('status')
     .description(
-      'per stream and scope: cursor, last success, lag (behind the cursor, else the last success), last error, rows and events in 24 h, queue depth',
+      'per stream and scope: cursor, last success, lag (behind what the last successful run covered), last error, rows and events in 24 h, queue depth',
     )
     .option('--json', 'JSON for scripts')
     .option('--queue-prefix <prefix>', 'Redis key prefix of the queues')

@@ -10,6 +10,7 @@ import { allStreams, type RegisteredStream, streamByName } from '../../streams/i
 import { runStream } from '../../sync/runStream.ts';
 import type { StreamRunResult } from '../../sync/types.ts';
 import type { CliContext } from '../context.ts';
+import { noScopesLine, SCOPE_VARIABLE } from '../scopes.ts';
 
 interface Out {
   log: (line: string) => void;
@@ -60,10 +61,16 @@ export async function syncOnceAction(
     deps.logger ??
     createLogger({ level: config.logLevel, destination: pino.destination(2), base: { command: 'sync' } });
   const upstream = await openUpstream(config, logger);
+  const scopesOf = (s: RegisteredStream) =>
+    s.scopeKind === 'supplier' ? upstream.supplierIds : upstream.accountNumbers;
+  if (streams.every((s) => scopesOf(s).length === 0)) {
+    // A real API with no scopes would otherwise "succeed" having read nothing.
+    await upstream.close();
+    out.error(noScopesLine(streams.map((s) => s.scopeKind)));
+    return 2;
+  }
   const database = createDatabase(config.databaseUrl, { max: 4, applicationName: 'fulfillment-sync sync' });
   try {
-    const scopesOf = (s: RegisteredStream) =>
-      s.scopeKind === 'supplier' ? upstream.supplierIds : upstream.accountNumbers;
     if (options.scope !== undefined && !streams.some((s) => scopesOf(s).includes(options.scope as string))) {
       const known = [...new Set(streams.flatMap(scopesOf))];
       out.error(`unknown scope "${options.scope}"; configured scopes: ${known.join(', ') || '(none)'}`);
@@ -93,7 +100,11 @@ export async function syncOnceAction(
         );
       }
       failed ||= results.some((r) => r.status === 'failed');
-      out.log(describeStream(stream.name, results));
+      out.log(
+        scopes.length === 0
+          ? `${stream.name.padEnd(18)} skipped: no scopes (set ${SCOPE_VARIABLE[stream.scopeKind]})`
+          : describeStream(stream.name, results),
+      );
     }
     return failed ? 1 : 0;
   } finally {

@@ -9,10 +9,13 @@ import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
+import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
 import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
+import { SCOPE_VARIABLE } from '../scopes.ts';
 
 /** Options of `worker`. */
 export interface WorkerCommandOptions {
@@ -39,12 +42,23 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       concurrency: options.concurrency ? Number(options.concurrency) : baseConfig.worker.concurrency,
     },
   };
+  if (config.supplierIds.length === 0 && config.accountNumbers.length === 0) {
+    logger.warn(
+      `no scopes configured: no syncs are scheduled (set ${SCOPE_VARIABLE.supplier} and/or ${SCOPE_VARIABLE.account}); webhooks are still delivered`,
+    );
+  }
   const database = createDatabase(config.databaseUrl, {
     max: config.worker.concurrency + 2,
     applicationName: 'fulfillment-sync worker',
     onIdleError: (error) => logger.warn({ err: error.message }, 'idle Postgres connection failed'),
   });
-  const runSync = createEngineRunner({ pool: database.pool, client: upstream.client, config, logger });
+  const runSync = createEngineRunner({
+    pool: database.pool,
+    client: upstream.client,
+    config,
+    logger,
+    onResult: (result, durationMs) => logFinishedRun(logger, result, durationMs),
+  });
   const worker = await startWorker({
     config,
     logger,
@@ -83,12 +97,14 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, database.pool);
+  const readiness = {
+    postgres: () => postgresReady(database.pool),
+    redis: () => redisReady(worker.redis),
+    schedules: () => worker.schedulesRegistered(),
+  };
+  wireServiceMetricSources({ config, pool: database.pool, readiness });
   const app = createHttpApp({
-    readiness: {
-      postgres: () => postgresReady(database.pool),
-      redis: () => redisReady(worker.redis),
-      schedules: () => worker.schedulesRegistered(),
-    },
+    readiness,
     queues,
     dashboard: config.dashboard,
   });
@@ -139,6 +155,6 @@ export function registerWorkerCommand(program: Command, context: CliContext): vo
       '--queue-prefix <prefix>',
       'Redis key prefix of the queues (default FULFILLMENT_QUEUE_PREFIX or fulfillment-sync)',
     )
-    .option('--concurrency <n>', 'jobs processed at once by this worker (default from the configuration)')
+    .option('--concurrency <n>', 'jobs processed at once by this worker (default WORKER_CONCURRENCY, 4)')
     .action((options: WorkerCommandOptions) => workerAction(context, options));
 }

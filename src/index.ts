@@ -1,0 +1,14 @@
+/**
+ * The package's public API, `import { createFulfillmentClient } from 'fulfillment-sync'`: the typed
+ * client of the fulfillment API (all 17 operations), its errors and the spec's record types.
+ * @example
+ * const client = createFulfillmentClient({
+ *   baseUrl: 'https://fulfillment.example.com',
+ *   tokenProvider: staticTokenProvider(process.env.FULFILLMENT_API_TOKEN ?? ''),
+ *   timeoutMs: 30_000,
+ *   rateLimitRps: 10,
+ * });
+ * const { records } = await client.listReturns({ accountNumber: 'ACC100', beginDate: '2026-11-01' });
+ */
+export * from './api/index.ts';
+export type * from './api/records/index.ts';

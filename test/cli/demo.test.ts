@@ -1,0 +1,54 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCliContext } from '../../src/cli/context.ts';
+import { runCli } from '../../src/cli/run.ts';
+import { freshDatabaseUrl } from '../helpers/db.ts';
+
+const target = freshDatabaseUrl();
+afterAll(() => target.drop());
+
+describe('fulfillment-sync demo', () => {
+  it('says how many events it stored, that they were not delivered, and the exact commands that deliver them', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(
+      ['node', 'fulfillment-sync', 'demo'],
+      createCliContext({
+        env: { DATABASE_URL: target.url, LOG_LEVEL: 'silent' },
+        print: (l) => out.push(l),
+        printError: (l) => err.push(l),
+      }),
+    );
+    process.exitCode = undefined;
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number; suppressed: number }>(
+        'SELECT count(*)::int AS n, count(*) FILTER (WHERE suppressed)::int AS suppressed FROM sync.events',
+      );
+      const stored = rows[0]!;
+      expect(stored.n).toBeGreaterThan(0);
+      // A first load: every event held back.
+      expect(stored.suppressed).toBe(stored.n);
+      expect(out).toContain(`events: ${stored.n} stored in sync.events.`);
+      expect(
+        out.some((l) => l.includes(`${stored.n} of them are from this first load: stored but not delivered`)),
+      ).toBe(true);
+      expect(out).toContain('  fulfillment-sync webhooks add https://your.endpoint/path');
+      expect(out).toContain('  fulfillment-sync worker');
+      // The printed replay range selects exactly the stored events (replay's --to is exclusive).
+      const replay = out.find((l) => l.startsWith('  fulfillment-sync webhooks replay'))!;
+      const [, from, to] = /--from (\S+) --to (\S+)$/.exec(replay)!;
+      const selected = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2',
+        [from, to],
+      );
+      expect(selected.rows[0]!.n).toBe(stored.n);
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The CLI as tests run it: the TypeScript sources through tsx (src/cli/dev.mjs), so a test exercises
+ * what is in src/ right now, with no build between an edit and a test run. Only test/package/ runs the
+ * built bin (dist/), on purpose.
+ */
+export const SOURCE_CLI = path.resolve(import.meta.dirname, '../../src/cli/dev.mjs');
+
+/** The repository root (where package.json is). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Options of a CLI child process. */
+export interface CliSpawnOptions {
+  /** The whole environment of the child (nothing is inherited unless the caller spreads process.env). */
+  env: NodeJS.ProcessEnv;
+  /**
+   * Working directory; default a neutral temporary one, so a developer's own `.env` in the repository
+   * never leaks into a test (the CLI reads `.env` from its working directory).
+   */
+  cwd?: string;
+  stdio?: SpawnOptions['stdio'];
+  detached?: boolean;
+}
+
+/** Spawns `fulfillment-sync <args>` from source. */
+export function spawnSourceCli(args: readonly string[], options: CliSpawnOptions): ChildProcess {
+  return spawn(process.execPath, [SOURCE_CLI, ...args], {
+    env: options.env,
+    cwd: options.cwd ?? tmpdir(),
+    stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+}
+
+/** What a finished CLI process printed and how it exited. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `fulfillment-sync <args>` from source to completion, with optional stdin. */
+export function runSourceCli(
+  args: readonly string[],
+  options: CliSpawnOptions & { input?: string },
+): Promise<CliResult> {
+  return collect(spawnSourceCli(args, options), options.input);
+}
+
+/** Collects a child's output until it exits; writes `input` to its stdin first (then closes it). */
+export function collect(child: ChildProcess, input?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (child.stdin) child.stdin.end(input ?? '');
+  });
+}
+
+/** Non-empty lines of a text. */
+export function linesOf(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
