@@ -66,7 +66,10 @@ export function rejectedKey<R>(entity: RecordEntity<R>, raw: unknown, ctx: RowCo
     if (entity.keyOfRejected) return entity.keyOfRejected(raw, ctx);
     if (!raw || typeof raw !== 'object') return undefined;
     const record = raw as Record<string, unknown>;
-    const header = (record.header && typeof record.header === 'object' ? record.header : {}) as Record<string, unknown>;
+    const header = (record.header && typeof record.header === 'object' ? record.header : {}) as Record<
+      string,
+      unknown
+    >;
     const key: Row = {};
     for (const column of entity.key) {
       const field = camelOf(column);

@@ -82,7 +82,8 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const entity = stream.entity;
   const shape = shapeOf(entity.table, entity.key);
   const built = buildIncoming(fetched.records, entity, shape, ctx);
-  const named = (r: RejectedRecord) => (r.key !== undefined ? r : { ...r, key: rejectedKeyText(entity, r.raw, ctx) });
+  const named = (r: RejectedRecord) =>
+    r.key !== undefined ? r : { ...r, key: rejectedKeyText(entity, r.raw, ctx) };
   const rejected: RejectedRecord[] = [...fetched.rejected.map(named), ...built.rejected];
   const repaired: RejectedRecord[] = (fetched.repaired ?? []).map(named);
   let incoming = built.incoming;
