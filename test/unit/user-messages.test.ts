@@ -53,12 +53,11 @@ describe('user-facing messages', () => {
     const paths = configPaths(loadConfig({})).filter((p) => !p.startsWith('streams.'));
     expect(paths).toContain('api.maxRowsPerWindow');
     const pattern = new RegExp(`(?<![.\\w])(${paths.map((p) => p.replace('.', '\\.')).join('|')})\\b`);
-    const found = [...sourceFiles('src'), ...sourceFiles('jobs')]
-      .flatMap((file) =>
-        stringLiterals(readFileSync(path.join(ROOT, file), 'utf8'))
-          .filter((literal) => pattern.test(literal))
-          .map((literal) => `${file}: ${literal}`),
-      );
+    const found = [...sourceFiles('src'), ...sourceFiles('jobs')].flatMap((file) =>
+      stringLiterals(readFileSync(path.join(ROOT, file), 'utf8'))
+        .filter((literal) => pattern.test(literal))
+        .map((literal) => `${file}: ${literal}`),
+    );
     expect(found).toEqual([]);
   });
 
