@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
 import type { OperationId } from './operations.ts';
 import type { CallOptions } from './params.ts';
@@ -62,6 +63,21 @@ export interface FulfillmentClientOptions {
   logger?: ClientLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * FULFILLMENT_MAX_ROWS_PER_WINDOW: a list answer with this many rows or more fails with
+   * AnswerTooLargeError, since an upstream may cut an answer at its own cap without saying so.
+   * 0 or absent: no cap.
+   */
+  maxRowsPerCall?: number;
+}
+
+/** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
+function checkRowCap(operation: OperationId, rows: number, cap: number | undefined): void {
+  if (!cap || rows < cap) return;
+  throw new AnswerTooLargeError(
+    `${operation}: answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise FULFILLMENT_MAX_ROWS_PER_WINDOW`,
+    { operation, status: 200 },
+  );
 }
 
 /** Builds the typed client for all 17 operations; throws at once on bad query-parameter overrides. */
@@ -92,6 +108,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
   ): Promise<ListResult<z.infer<S>>> {
     const answer = await send({ operation, ...request, signal: call?.signal });
     const result = validateList(operation, schema, answer.payload);
+    checkRowCap(operation, result.records.length + result.rejected.length, options.maxRowsPerCall);
     if (result.rejected.length > 0) {
       options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
     }

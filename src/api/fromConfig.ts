@@ -48,6 +48,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     timeoutMs: api.timeoutMs,
     rateLimitRps: api.rateLimitRps,
     queryParams: api.queryParams,
+    maxRowsPerCall: api.maxRowsPerWindow,
     retry: deps.retry,
     onCall: deps.onCall,
     logger: deps.logger,

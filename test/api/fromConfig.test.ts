@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerTooLargeError } from '../../src/api/errors.ts';
 import { createClientFromConfig } from '../../src/api/fromConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
@@ -45,6 +46,12 @@ describe('createClientFromConfig', () => {
     await client.listInvoices({});
     expect(api.requests.at(-2)?.path).toBe('/token');
     expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer from-url-token');
+  });
+
+  it('caps every list call at FULFILLMENT_MAX_ROWS_PER_WINDOW rows', async () => {
+    const client = createClientFromConfig(config({ token: 'cfg-token-123', maxRowsPerWindow: 2 }));
+    api.reply(ok([{ invoiceNumber: 'I1' }, { invoiceNumber: 'I2' }]));
+    await expect(client.listInvoices({})).rejects.toBeInstanceOf(AnswerTooLargeError);
   });
 
   it('refuses a config without a base URL or credentials', () => {

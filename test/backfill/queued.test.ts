@@ -76,7 +76,7 @@ describe('backfill --queue', () => {
 
     const config = loadConfig(env);
     const logger = pino({ level: 'silent' });
-    const client = simulatorClient(sim);
+    const client = simulatorClient(sim, config);
     const runSync = createEngineRunner({
       pool: t.pool,
       client,
