@@ -112,6 +112,12 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     if (result.rejected.length > 0) {
       options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
     }
+    if (result.repaired.length > 0) {
+      options.logger?.warn(
+        { operation, repaired: result.repaired.length },
+        'records repaired to be storable',
+      );
+    }
     return result;
   }
 
@@ -125,6 +131,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     const answer = await send({ operation, pathParams, signal: call?.signal });
     const result = validateDetail(schema, answer.payload);
     if (result.rejected.length > 0) options.logger?.warn({ operation }, 'record failed validation');
+    if (result.repaired.length > 0) options.logger?.warn({ operation }, 'record repaired to be storable');
     return result;
   }
 
@@ -212,7 +219,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     async getPackingSlips(ids, call) {
       const op = 'POST Orders/PackingSlips/Bulk';
       enforce(op, checkPackingSlipIds(ids));
-      if (ids.length === 0) return { records: [], rejected: [] };
+      if (ids.length === 0) return { records: [], rejected: [], repaired: [] };
       return list(op, packingSlipSchema, { body: { packingSlipIDs: [...ids] } }, call);
     },
     async listShipmentUpdates(q, call) {

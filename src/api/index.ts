@@ -17,6 +17,7 @@ export {
   resolveQueryParams,
 } from './queryParams.ts';
 export { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';
-export type { DetailResult, ListResult, RejectedRecord, WriteResult } from './validate.ts';
+export type { DetailResult, ListResult, RejectedRecord, RepairedRecord, WriteResult } from './validate.ts';
