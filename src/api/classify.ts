@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../http/retryAfter.ts';
 import {
   AnswerTooLargeError,
   NonRetryableUpstreamError,
@@ -50,17 +51,6 @@ const NEGATED_RETRY = /(?:\b(?:not|never|cannot|no)\b|n't\b)[^.,;:!?]{0,20}?(?:r
 /** True when a failure message says the same call may succeed later (and does not say the opposite). */
 export function saysRetryable(message: string): boolean {
   return RETRYABLE_MESSAGE.test(message) && !NEGATED_RETRY.test(message);
-}
-
-/** Parses Retry-After (delta seconds or an HTTP date) into milliseconds from `now`; undefined if absent or bad. */
-export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
 }
 
 /** True for HTTP statuses worth repeating: 408, 429 and every 5xx. */

@@ -1,5 +1,6 @@
 /** The upstream client's public surface: import from here, not from the files behind it. */
-export { classifyAnswer, classifyThrown, parseRetryAfter } from './classify.ts';
+export { parseRetryAfter } from '../http/retryAfter.ts';
+export { classifyAnswer, classifyThrown } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
 export * from './errors.ts';
 export { type ClientDeps, createClientFromConfig, createTokenProviderFromSettings } from './fromConfig.ts';

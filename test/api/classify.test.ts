@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, parseRetryAfter } from '../../src/api/classify.ts';
+import { classifyAnswer } from '../../src/api/classify.ts';
 import {
   AnswerTooLargeError,
   NonRetryableUpstreamError,
@@ -20,17 +20,6 @@ const envelope = (isSuccess: boolean, message: string | null = null, payload: un
   isSuccess,
   message,
   payload,
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delta seconds and HTTP dates', () => {
-    expect(parseRetryAfter('3', NOW)).toBe(3000);
-    expect(parseRetryAfter('0.5', NOW)).toBe(500);
-    expect(parseRetryAfter('Sun, 08 Mar 2026 10:00:30 GMT', NOW)).toBe(30_000);
-    expect(parseRetryAfter('Sun, 08 Mar 2026 09:00:00 GMT', NOW)).toBe(0);
-    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
-    expect(parseRetryAfter(null, NOW)).toBeUndefined();
-  });
 });
 
 describe('classifyAnswer', () => {
