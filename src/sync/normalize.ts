@@ -31,7 +31,10 @@ export function canonical(value: unknown, kind: ValueKind): string | null {
   }
 }
 
-/** JSON with object keys sorted (jsonb does not keep key order). */
+/**
+ * JSON with object keys sorted, so equal values always serialise identically: jsonb does not keep
+ * key order, and event transitions hash values with it.
+ */
 export function stableJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
