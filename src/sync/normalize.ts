@@ -66,7 +66,7 @@ function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The value sent to Postgres for one column inside an `unnest` array. */
+/** The value of one column in a COPY line (copy.ts), before COPY's own escaping. */
 export function wireValue(value: unknown, kind: ValueKind): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   switch (kind) {

@@ -56,7 +56,7 @@ describe('createClientFromConfig', () => {
 
   it('refuses a config without a base URL or credentials', () => {
     expect(() => createClientFromConfig(config({ baseUrl: undefined, token: 't-1234' }))).toThrow(
-      /FULFILLMENT_BASE_URL/,
+      /FULFILLMENT_API_URL/,
     );
     expect(() => createClientFromConfig(config({}))).toThrow(/FULFILLMENT_API_TOKEN/);
   });
@@ -66,7 +66,7 @@ describe('base URL', () => {
   it('must be an absolute http(s) URL, and its password is not echoed', () => {
     expect(() =>
       createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' })),
-    ).toThrow(/not an absolute http\(s\) URL/);
+    ).toThrow(/not an absolute http\(s\) URL; set FULFILLMENT_API_URL/);
     try {
       createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' }));
     } catch (error) {
