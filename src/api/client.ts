@@ -33,6 +33,7 @@ import {
   checkOwnedInventory,
   checkPackingSlipIds,
   checkPathParams,
+  checkScopedRange,
   checkTransferInCreate,
   checkWineProduct,
   enforce,
@@ -121,6 +122,18 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     return result;
   }
 
+  /** A list operation answered by query parameters: request rules first, then the call. */
+  function listByQuery<S extends z.ZodType, Op extends QueryOperation & OperationId>(
+    operation: Op,
+    schema: S,
+    values: Partial<Record<QueryMeaning<Op>, QueryValue>>,
+    problems: readonly string[],
+    call: CallOptions | undefined,
+  ): Promise<ListResult<z.infer<S>>> {
+    enforce(operation, problems);
+    return list(operation, schema, { query: query(operation, values) }, call);
+  }
+
   async function detail<S extends z.ZodType>(
     operation: OperationId,
     schema: S,
@@ -152,24 +165,27 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     },
     getProductDetail: (supplierId, sku, call) =>
       detail('GET Products/{supplierId}/{sku}', productDetailSchema, { supplierId, sku }, call),
-    async listOwnedProducts(q, call) {
-      const op = 'GET Products/Owned/Listing';
-      enforce(op, checkMinLength('supplierId', q.supplierId, 2));
-      return list(op, ownedProductSchema, { query: query(op, { ...q }) }, call);
-    },
+    listOwnedProducts: async (q, call) =>
+      listByQuery(
+        'GET Products/Owned/Listing',
+        ownedProductSchema,
+        { ...q },
+        checkMinLength('supplierId', q.supplierId, 2),
+        call,
+      ),
     async createTransferIn(body, call) {
       const op = 'POST Transfers/INs';
       enforce(op, checkTransferInCreate(body));
       return write(op, { body }, call);
     },
-    async listTransfersIn(q, call) {
-      const op = 'GET Transfers/INs';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, transferInListRowSchema, { query: query(op, { ...q }) }, call);
-    },
+    listTransfersIn: async (q, call) =>
+      listByQuery(
+        'GET Transfers/INs',
+        transferInListRowSchema,
+        { ...q },
+        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
+        call,
+      ),
     getTransferInDetail: (supplierId, orderNumber, call) =>
       detail(
         'GET Transfers/INs/{supplierId}/{orderNumber}',
@@ -182,27 +198,24 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       enforce(op, checkPathParams({ supplierId: p.supplierId, orderNumber: p.orderNumber }));
       return write(op, { query: query(op, { supplierId: p.supplierId, orderNumber: p.orderNumber }) }, call);
     },
-    async searchTransfersOut(q, call) {
-      const op = 'POST Transfers/OUTs/Search';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, transferOutSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listOwnedInventory(q, call) {
-      const op = 'GET Inventories/Owned';
-      enforce(op, checkOwnedInventory(q));
-      return list(op, ownedInventorySchema, { query: query(op, { ...q }) }, call);
-    },
-    async listInventoryActivity(q, call) {
-      const op = 'GET Inventories/Activity';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, inventoryActivitySchema, { query: query(op, { ...q }) }, call);
-    },
+    searchTransfersOut: async (q, call) =>
+      listByQuery(
+        'POST Transfers/OUTs/Search',
+        transferOutSchema,
+        { ...q },
+        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
+        call,
+      ),
+    listOwnedInventory: async (q, call) =>
+      listByQuery('GET Inventories/Owned', ownedInventorySchema, { ...q }, checkOwnedInventory(q), call),
+    listInventoryActivity: async (q, call) =>
+      listByQuery(
+        'GET Inventories/Activity',
+        inventoryActivitySchema,
+        { ...q },
+        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
+        call,
+      ),
     getOrderDetail: (accountNumber, orderNumber, call) =>
       detail(
         'GET Orders/Detail/{accountNumber}/{orderNumber}',
@@ -223,30 +236,34 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       return list(op, packingSlipSchema, { body: { packingSlipIDs: [...ids] } }, call);
     },
     async listShipmentUpdates(q, call) {
-      const op = 'GET Shipments/Updates';
       const problems = [...checkMinLength('accountNumber', q.accountNumber, 2)];
       if (!q.beginDate || !q.endDate) problems.push('beginDate and endDate are both required');
       else problems.push(...checkDateRange(q.beginDate, q.endDate, true));
-      enforce(op, problems);
-      return list(op, shipmentUpdateSchema, { query: query(op, { ...q }) }, call);
+      return listByQuery('GET Shipments/Updates', shipmentUpdateSchema, { ...q }, problems, call);
     },
-    async listReturns(q, call) {
-      const op = 'GET Shipments/Returns';
-      enforce(op, [
-        ...checkMinLength('accountNumber', q.accountNumber, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, shipmentReturnSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listHoldAtLocations(q, call) {
-      const op = 'GET Shipments/Carriers/HoldAtLocations';
-      enforce(op, checkHoldAtLocations(q));
-      return list(op, holdAtLocationSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listInvoices(q, call) {
-      const op = 'GET Finances/invoices';
-      enforce(op, checkDateRange(q.beginDate, q.endDate));
-      return list(op, invoiceSchema, { query: query(op, { ...q }) }, call);
-    },
+    listReturns: async (q, call) =>
+      listByQuery(
+        'GET Shipments/Returns',
+        shipmentReturnSchema,
+        { ...q },
+        checkScopedRange('accountNumber', q.accountNumber, q.beginDate, q.endDate),
+        call,
+      ),
+    listHoldAtLocations: async (q, call) =>
+      listByQuery(
+        'GET Shipments/Carriers/HoldAtLocations',
+        holdAtLocationSchema,
+        { ...q },
+        checkHoldAtLocations(q),
+        call,
+      ),
+    listInvoices: async (q, call) =>
+      listByQuery(
+        'GET Finances/invoices',
+        invoiceSchema,
+        { ...q },
+        checkDateRange(q.beginDate, q.endDate),
+        call,
+      ),
   };
 }
