@@ -93,30 +93,47 @@ function walkArray(items: unknown[], path: string[], depth: number, found: Found
 }
 
 function walkObject(object: object, path: string[], depth: number, found: Found): object {
-  const entries = Object.entries(object);
-  let changed = false;
-  const out: Record<string, unknown> = {};
-  for (const [key, member] of entries) {
-    let name = storableText(key);
-    if (name !== key) {
-      changed = true;
-      recordRepair(key, [...path, `${name} (key)`], found);
-      // Two keys that differ only by what was removed: keep both values, marked as repaired.
-      while (Object.hasOwn(object, name) || Object.hasOwn(out, name)) name = `${name}\uFFFD`;
-    }
+  const members = object as Record<string, unknown>;
+  const keys = Object.keys(members);
+  // Copied only from the first repair on: most records need none and are returned as they are.
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const member = members[key];
+    const name = NEEDS_REPAIR.test(key) ? repairKey(key, members, out, path, found) : key;
     path.push(name);
     const repaired = walk(member, path, depth + 1, found);
     path.pop();
-    if (repaired !== member) changed = true;
-    // defineProperty: a plain assignment to "__proto__" (a key JSON.parse allows) would set the prototype.
-    Object.defineProperty(out, name, {
-      value: repaired,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (out === undefined && (name !== key || repaired !== member)) {
+      out = {};
+      for (const earlier of keys.slice(0, i)) setOwn(out, earlier, members[earlier]);
+    }
+    if (out !== undefined) setOwn(out, name, repaired);
   }
-  return changed ? out : object;
+  return out ?? object;
+}
+
+/** A repaired key; two keys that differ only by what was removed both keep their value. */
+function repairKey(
+  key: string,
+  members: Record<string, unknown>,
+  out: Record<string, unknown> | undefined,
+  path: string[],
+  found: Found,
+): string {
+  let name = storableText(key);
+  if (name === key) return key;
+  recordRepair(key, [...path, `${name} (key)`], found);
+  while (Object.hasOwn(members, name) || (out !== undefined && Object.hasOwn(out, name)))
+    name = `${name}\uFFFD`;
+  return name;
+}
+
+/** Sets an own member; defineProperty for "__proto__" (a key JSON.parse allows), which `=` would make the prototype. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
 }
 
 function repairText(text: string, path: string[], found: Found): string {
