@@ -134,6 +134,28 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     return list(operation, schema, { query: query(operation, values) }, call);
   }
 
+  /** A list operation scoped to one supplier or account over an optional date range. */
+  function scopedRangeList<
+    Op extends QueryOperation & OperationId,
+    S extends z.ZodType,
+    F extends 'supplierId' | 'accountNumber',
+  >(operation: Op, schema: S, field: F) {
+    return async <
+      Q extends Partial<Record<QueryMeaning<Op>, QueryValue>> &
+        Partial<Record<F | 'beginDate' | 'endDate', string>>,
+    >(
+      q: Q,
+      call?: CallOptions,
+    ) =>
+      listByQuery(
+        operation,
+        schema,
+        { ...q },
+        checkScopedRange(field, q[field], q.beginDate, q.endDate),
+        call,
+      );
+  }
+
   async function detail<S extends z.ZodType>(
     operation: OperationId,
     schema: S,
@@ -178,14 +200,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       enforce(op, checkTransferInCreate(body));
       return write(op, { body }, call);
     },
-    listTransfersIn: async (q, call) =>
-      listByQuery(
-        'GET Transfers/INs',
-        transferInListRowSchema,
-        { ...q },
-        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
-        call,
-      ),
+    listTransfersIn: scopedRangeList('GET Transfers/INs', transferInListRowSchema, 'supplierId'),
     getTransferInDetail: (supplierId, orderNumber, call) =>
       detail(
         'GET Transfers/INs/{supplierId}/{orderNumber}',
@@ -198,24 +213,10 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       enforce(op, checkPathParams({ supplierId: p.supplierId, orderNumber: p.orderNumber }));
       return write(op, { query: query(op, { supplierId: p.supplierId, orderNumber: p.orderNumber }) }, call);
     },
-    searchTransfersOut: async (q, call) =>
-      listByQuery(
-        'POST Transfers/OUTs/Search',
-        transferOutSchema,
-        { ...q },
-        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
-        call,
-      ),
+    searchTransfersOut: scopedRangeList('POST Transfers/OUTs/Search', transferOutSchema, 'supplierId'),
     listOwnedInventory: async (q, call) =>
       listByQuery('GET Inventories/Owned', ownedInventorySchema, { ...q }, checkOwnedInventory(q), call),
-    listInventoryActivity: async (q, call) =>
-      listByQuery(
-        'GET Inventories/Activity',
-        inventoryActivitySchema,
-        { ...q },
-        checkScopedRange('supplierId', q.supplierId, q.beginDate, q.endDate),
-        call,
-      ),
+    listInventoryActivity: scopedRangeList('GET Inventories/Activity', inventoryActivitySchema, 'supplierId'),
     getOrderDetail: (accountNumber, orderNumber, call) =>
       detail(
         'GET Orders/Detail/{accountNumber}/{orderNumber}',
@@ -241,14 +242,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       else problems.push(...checkDateRange(q.beginDate, q.endDate, true));
       return listByQuery('GET Shipments/Updates', shipmentUpdateSchema, { ...q }, problems, call);
     },
-    listReturns: async (q, call) =>
-      listByQuery(
-        'GET Shipments/Returns',
-        shipmentReturnSchema,
-        { ...q },
-        checkScopedRange('accountNumber', q.accountNumber, q.beginDate, q.endDate),
-        call,
-      ),
+    listReturns: scopedRangeList('GET Shipments/Returns', shipmentReturnSchema, 'accountNumber'),
     listHoldAtLocations: async (q, call) =>
       listByQuery(
         'GET Shipments/Carriers/HoldAtLocations',
