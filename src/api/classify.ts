@@ -1,4 +1,6 @@
+import { parseRetryAfter } from '../http/retryAfter.ts';
 import {
+  AnswerTooLargeError,
   NonRetryableUpstreamError,
   RetryableUpstreamError,
   scrubSecrets,
@@ -30,18 +32,25 @@ export type Classified =
   | { ok: true; payload: unknown; message: string | null }
   | { ok: false; error: UpstreamError };
 
-/** A message of an `isSuccess: false` answer that says the same call may work later. */
+/** A failure message saying the service is throttling us: wait and retry, never split. */
+export const RATE_LIMIT_MESSAGE = /too many requests|rate[ -]?limit|throttl/i;
+
+/**
+ * A failure message asking for a smaller request. "too many" alone is not enough: "Too many
+ * requests" is throttling, so only "too many" records, rows or results count.
+ */
+export const TOO_LARGE_MESSAGE =
+  /too (?:large|big)|narrow (?:the |your )?(?:date |time )?range|too many (?:records|rows|results|items|lines)/i;
+
+/** A failure message saying the same call may work later. */
 export const RETRYABLE_MESSAGE = /try again|retry|temporar/i;
 
-/** Parses Retry-After (delta seconds or an HTTP date) into milliseconds from `now`; undefined if absent or bad. */
-export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+/** ...unless it says the opposite: "do not retry", "don't retry", "cannot be retried", "not retryable". */
+const NEGATED_RETRY = /(?:\b(?:not|never|cannot|no)\b|n't\b)[^.,;:!?]{0,20}?(?:retr|try again)/i;
+
+/** True when a failure message says the same call may succeed later (and does not say the opposite). */
+export function saysRetryable(message: string): boolean {
+  return RETRYABLE_MESSAGE.test(message) && !NEGATED_RETRY.test(message);
 }
 
 /** True for HTTP statuses worth repeating: 408, 429 and every 5xx. */
@@ -56,78 +65,90 @@ export function classifyAnswer(answer: RawAnswer): Classified {
   const envelope = parsed.ok ? envelopeSchema.safeParse(parsed.value) : undefined;
   const rawMessage = envelope?.success ? (envelope.data.message ?? undefined) : undefined;
   const upstreamMessage = rawMessage === undefined ? undefined : scrubSecrets(rawMessage, answer.secrets);
-  const said = upstreamMessage ? `: ${upstreamMessage}` : '';
+  const failure = { operation, status, upstreamMessage, answer };
 
-  if (status < 200 || status > 299) {
-    const details = { operation, status, upstreamMessage, kind: 'http-status' as const };
-    if (status === 401) {
-      return {
-        ok: false,
-        error: new UnauthorizedError(
-          `${operation}: the service rejected the access token (HTTP 401)${said}; check FULFILLMENT_API_TOKEN or the client credentials`,
-          details,
-        ),
-      };
-    }
-    if (isRetryableStatus(status)) {
-      const retryAfterMs = parseRetryAfter(answer.retryAfter, answer.now);
-      return {
-        ok: false,
-        error: new RetryableUpstreamError(`${operation}: HTTP ${status}${said}; will be retried`, {
-          ...details,
-          retryAfterMs,
-        }),
-      };
-    }
+  if (status < 200 || status > 299)
+    return { ok: false, error: failureOf({ ...failure, said: `HTTP ${status}` }) };
+  if (!envelope?.success) {
+    // A proxy's error page or a cut-off body under a 200: the service did not really answer, so
+    // asking again is what helps (like a 5xx), not giving up on the window.
+    const what = parsed.ok ? 'is not the {isSuccess, message, payload} envelope' : 'is not JSON';
     return {
       ok: false,
-      error: new NonRetryableUpstreamError(
-        `${operation}: HTTP ${status}${said}; the request itself must change`,
-        details,
-      ),
-    };
-  }
-
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      error: new NonRetryableUpstreamError(`${operation}: HTTP ${status} answer is not JSON`, {
+      error: new RetryableUpstreamError(`${operation}: HTTP ${status} answer ${what}; will be retried`, {
         operation,
         status,
         kind: 'invalid-body',
-        cause: parsed.error,
+        cause: parsed.ok ? envelope?.error : parsed.error,
       }),
     };
   }
-  if (!envelope?.success) {
-    return {
-      ok: false,
-      error: new NonRetryableUpstreamError(
-        `${operation}: answer is not the {isSuccess, message, payload} envelope`,
-        { operation, status, kind: 'invalid-body', cause: envelope?.error },
-      ),
-    };
-  }
   if (!envelope.data.isSuccess) {
-    const details = { operation, status, upstreamMessage, kind: 'envelope-failure' as const };
-    if (upstreamMessage && RETRYABLE_MESSAGE.test(upstreamMessage)) {
-      return {
-        ok: false,
-        error: new RetryableUpstreamError(
-          `${operation}: service answered isSuccess=false${said}; will be retried`,
-          details,
-        ),
-      };
-    }
-    return {
-      ok: false,
-      error: new NonRetryableUpstreamError(
-        `${operation}: service answered isSuccess=false${said || ' without a message'}`,
-        details,
-      ),
-    };
+    return { ok: false, error: failureOf({ ...failure, said: 'service answered isSuccess=false' }) };
   }
   return { ok: true, payload: envelope.data.payload, message: envelope.data.message ?? null };
+}
+
+/** What a failed answer said: its status, the envelope's message, and how to name it. */
+interface FailureFacts {
+  operation: string;
+  status: number;
+  upstreamMessage: string | undefined;
+  answer: RawAnswer;
+  /** `HTTP 503` or `service answered isSuccess=false`. */
+  said: string;
+}
+
+/**
+ * The typed error of a non-2xx answer or an `isSuccess: false` envelope. Order matters: throttling
+ * before "too large" (a 429 or "Too many requests" must wait, never split), and an explicit
+ * "narrow the range" before a retry hint.
+ */
+function failureOf(facts: FailureFacts): UpstreamError {
+  const { operation, status, upstreamMessage } = facts;
+  const text = upstreamMessage ?? '';
+  const headline = `${operation}: ${facts.said}${upstreamMessage ? `: ${upstreamMessage}` : ''}`;
+  const envelopeFailure = status >= 200 && status <= 299;
+  const details = {
+    operation,
+    status,
+    upstreamMessage,
+    kind: envelopeFailure ? ('envelope-failure' as const) : ('http-status' as const),
+  };
+  const retryAfterMs = () => parseRetryAfter(facts.answer.retryAfter, facts.answer.now);
+
+  if (status === 401) {
+    return new UnauthorizedError(
+      `${headline}; the service rejected the access token, check FULFILLMENT_API_TOKEN or the client credentials`,
+      details,
+    );
+  }
+  if (status === 413)
+    return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
+  if (status === 429 || RATE_LIMIT_MESSAGE.test(text)) {
+    return new RetryableUpstreamError(`${headline}; rate limited, will be retried`, {
+      ...details,
+      kind: 'rate-limited',
+      retryAfterMs: retryAfterMs(),
+    });
+  }
+  if (!envelopeFailure && isRetryableStatus(status)) {
+    return new RetryableUpstreamError(`${headline}; will be retried`, {
+      ...details,
+      retryAfterMs: retryAfterMs(),
+    });
+  }
+  if (TOO_LARGE_MESSAGE.test(text)) {
+    return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
+  }
+  if (envelopeFailure && saysRetryable(text))
+    return new RetryableUpstreamError(`${headline}; will be retried`, details);
+  if (envelopeFailure)
+    return new NonRetryableUpstreamError(
+      upstreamMessage ? headline : `${headline} without a message`,
+      details,
+    );
+  return new NonRetryableUpstreamError(`${headline}; the request itself must change`, details);
 }
 
 /** Classifies a fetch that threw: our timeout, someone's abort, or a network failure. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
 import type { OperationId } from './operations.ts';
 import type { CallOptions } from './params.ts';
@@ -32,6 +33,7 @@ import {
   checkOwnedInventory,
   checkPackingSlipIds,
   checkPathParams,
+  checkScopedRange,
   checkTransferInCreate,
   checkWineProduct,
   enforce,
@@ -62,6 +64,21 @@ export interface FulfillmentClientOptions {
   logger?: ClientLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * FULFILLMENT_MAX_ROWS_PER_WINDOW: a list answer with this many rows or more fails with
+   * AnswerTooLargeError, since an upstream may cut an answer at its own cap without saying so.
+   * 0 or absent: no cap.
+   */
+  maxRowsPerCall?: number;
+}
+
+/** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
+function checkRowCap(operation: OperationId, rows: number, cap: number | undefined): void {
+  if (!cap || rows < cap) return;
+  throw new AnswerTooLargeError(
+    `${operation}: answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise FULFILLMENT_MAX_ROWS_PER_WINDOW`,
+    { operation, status: 200 },
+  );
 }
 
 /** Builds the typed client for all 17 operations; throws at once on bad query-parameter overrides. */
@@ -92,10 +109,51 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
   ): Promise<ListResult<z.infer<S>>> {
     const answer = await send({ operation, ...request, signal: call?.signal });
     const result = validateList(operation, schema, answer.payload);
+    checkRowCap(operation, result.records.length + result.rejected.length, options.maxRowsPerCall);
     if (result.rejected.length > 0) {
       options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
     }
+    if (result.repaired.length > 0) {
+      options.logger?.warn(
+        { operation, repaired: result.repaired.length },
+        'records repaired to be storable',
+      );
+    }
     return result;
+  }
+
+  /** A list operation answered by query parameters: request rules first, then the call. */
+  function listByQuery<S extends z.ZodType, Op extends QueryOperation & OperationId>(
+    operation: Op,
+    schema: S,
+    values: Partial<Record<QueryMeaning<Op>, QueryValue>>,
+    problems: readonly string[],
+    call: CallOptions | undefined,
+  ): Promise<ListResult<z.infer<S>>> {
+    enforce(operation, problems);
+    return list(operation, schema, { query: query(operation, values) }, call);
+  }
+
+  /** A list operation scoped to one supplier or account over an optional date range. */
+  function scopedRangeList<
+    Op extends QueryOperation & OperationId,
+    S extends z.ZodType,
+    F extends 'supplierId' | 'accountNumber',
+  >(operation: Op, schema: S, field: F) {
+    return async <
+      Q extends Partial<Record<QueryMeaning<Op>, QueryValue>> &
+        Partial<Record<F | 'beginDate' | 'endDate', string>>,
+    >(
+      q: Q,
+      call?: CallOptions,
+    ) =>
+      listByQuery(
+        operation,
+        schema,
+        { ...q },
+        checkScopedRange(field, q[field], q.beginDate, q.endDate),
+        call,
+      );
   }
 
   async function detail<S extends z.ZodType>(
@@ -108,6 +166,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     const answer = await send({ operation, pathParams, signal: call?.signal });
     const result = validateDetail(schema, answer.payload);
     if (result.rejected.length > 0) options.logger?.warn({ operation }, 'record failed validation');
+    if (result.repaired.length > 0) options.logger?.warn({ operation }, 'record repaired to be storable');
     return result;
   }
 
@@ -128,24 +187,20 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     },
     getProductDetail: (supplierId, sku, call) =>
       detail('GET Products/{supplierId}/{sku}', productDetailSchema, { supplierId, sku }, call),
-    async listOwnedProducts(q, call) {
-      const op = 'GET Products/Owned/Listing';
-      enforce(op, checkMinLength('supplierId', q.supplierId, 2));
-      return list(op, ownedProductSchema, { query: query(op, { ...q }) }, call);
-    },
+    listOwnedProducts: async (q, call) =>
+      listByQuery(
+        'GET Products/Owned/Listing',
+        ownedProductSchema,
+        { ...q },
+        checkMinLength('supplierId', q.supplierId, 2),
+        call,
+      ),
     async createTransferIn(body, call) {
       const op = 'POST Transfers/INs';
       enforce(op, checkTransferInCreate(body));
       return write(op, { body }, call);
     },
-    async listTransfersIn(q, call) {
-      const op = 'GET Transfers/INs';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, transferInListRowSchema, { query: query(op, { ...q }) }, call);
-    },
+    listTransfersIn: scopedRangeList('GET Transfers/INs', transferInListRowSchema, 'supplierId'),
     getTransferInDetail: (supplierId, orderNumber, call) =>
       detail(
         'GET Transfers/INs/{supplierId}/{orderNumber}',
@@ -158,27 +213,10 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       enforce(op, checkPathParams({ supplierId: p.supplierId, orderNumber: p.orderNumber }));
       return write(op, { query: query(op, { supplierId: p.supplierId, orderNumber: p.orderNumber }) }, call);
     },
-    async searchTransfersOut(q, call) {
-      const op = 'POST Transfers/OUTs/Search';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, transferOutSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listOwnedInventory(q, call) {
-      const op = 'GET Inventories/Owned';
-      enforce(op, checkOwnedInventory(q));
-      return list(op, ownedInventorySchema, { query: query(op, { ...q }) }, call);
-    },
-    async listInventoryActivity(q, call) {
-      const op = 'GET Inventories/Activity';
-      enforce(op, [
-        ...checkMinLength('supplierId', q.supplierId, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, inventoryActivitySchema, { query: query(op, { ...q }) }, call);
-    },
+    searchTransfersOut: scopedRangeList('POST Transfers/OUTs/Search', transferOutSchema, 'supplierId'),
+    listOwnedInventory: async (q, call) =>
+      listByQuery('GET Inventories/Owned', ownedInventorySchema, { ...q }, checkOwnedInventory(q), call),
+    listInventoryActivity: scopedRangeList('GET Inventories/Activity', inventoryActivitySchema, 'supplierId'),
     getOrderDetail: (accountNumber, orderNumber, call) =>
       detail(
         'GET Orders/Detail/{accountNumber}/{orderNumber}',
@@ -195,34 +233,31 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     async getPackingSlips(ids, call) {
       const op = 'POST Orders/PackingSlips/Bulk';
       enforce(op, checkPackingSlipIds(ids));
-      if (ids.length === 0) return { records: [], rejected: [] };
+      if (ids.length === 0) return { records: [], rejected: [], repaired: [] };
       return list(op, packingSlipSchema, { body: { packingSlipIDs: [...ids] } }, call);
     },
     async listShipmentUpdates(q, call) {
-      const op = 'GET Shipments/Updates';
       const problems = [...checkMinLength('accountNumber', q.accountNumber, 2)];
       if (!q.beginDate || !q.endDate) problems.push('beginDate and endDate are both required');
       else problems.push(...checkDateRange(q.beginDate, q.endDate, true));
-      enforce(op, problems);
-      return list(op, shipmentUpdateSchema, { query: query(op, { ...q }) }, call);
+      return listByQuery('GET Shipments/Updates', shipmentUpdateSchema, { ...q }, problems, call);
     },
-    async listReturns(q, call) {
-      const op = 'GET Shipments/Returns';
-      enforce(op, [
-        ...checkMinLength('accountNumber', q.accountNumber, 2),
-        ...checkDateRange(q.beginDate, q.endDate),
-      ]);
-      return list(op, shipmentReturnSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listHoldAtLocations(q, call) {
-      const op = 'GET Shipments/Carriers/HoldAtLocations';
-      enforce(op, checkHoldAtLocations(q));
-      return list(op, holdAtLocationSchema, { query: query(op, { ...q }) }, call);
-    },
-    async listInvoices(q, call) {
-      const op = 'GET Finances/invoices';
-      enforce(op, checkDateRange(q.beginDate, q.endDate));
-      return list(op, invoiceSchema, { query: query(op, { ...q }) }, call);
-    },
+    listReturns: scopedRangeList('GET Shipments/Returns', shipmentReturnSchema, 'accountNumber'),
+    listHoldAtLocations: async (q, call) =>
+      listByQuery(
+        'GET Shipments/Carriers/HoldAtLocations',
+        holdAtLocationSchema,
+        { ...q },
+        checkHoldAtLocations(q),
+        call,
+      ),
+    listInvoices: async (q, call) =>
+      listByQuery(
+        'GET Finances/invoices',
+        invoiceSchema,
+        { ...q },
+        checkDateRange(q.beginDate, q.endDate),
+        call,
+      ),
   };
 }

@@ -4,10 +4,12 @@
  * tokens or client secrets: the transport scrubs them before an error is built.
  */
 
-/** What went wrong, for metrics and for the worker's adaptive windowing (timeouts split windows). */
+/** What went wrong, for metrics and for the engine's adaptive windowing ('too-large' and timeouts split). */
 export type UpstreamFailureKind =
   | 'network'
   | 'timeout'
+  | 'rate-limited'
+  | 'too-large'
   | 'http-status'
   | 'invalid-body'
   | 'envelope-failure'
@@ -41,7 +43,10 @@ export class UpstreamError extends Error {
   }
 }
 
-/** A failure that may succeed later (network, timeout, 408, 429, 5xx, "try again" messages). */
+/**
+ * A failure that may succeed later: network, timeout, 408, 429 and throttling messages, 5xx, a 200
+ * whose body is not an envelope, "try again" messages.
+ */
 export class RetryableUpstreamError extends UpstreamError {
   /** How long the service asked us to wait (Retry-After), if it said so. */
   readonly retryAfterMs: number | undefined;
@@ -66,6 +71,18 @@ export class NonRetryableUpstreamError extends UpstreamError {
   constructor(message: string, details: UpstreamErrorDetails) {
     super(message, details);
     this.name = 'NonRetryableUpstreamError';
+  }
+}
+
+/**
+ * The answer is too large for one call: HTTP 413, a message asking to narrow the range, or our own
+ * row cap (an answer of `maxRowsPerCall` rows may have been cut there). Repeating the same call
+ * cannot help; asking for a smaller range can, so the engine splits the window on it.
+ */
+export class AnswerTooLargeError extends NonRetryableUpstreamError {
+  constructor(message: string, details: Omit<UpstreamErrorDetails, 'kind'>) {
+    super(message, { ...details, kind: 'too-large' });
+    this.name = 'AnswerTooLargeError';
   }
 }
 

@@ -38,7 +38,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
   const { api } = config;
   if (!api.baseUrl) {
     throw new Error(
-      'FULFILLMENT_BASE_URL is not set: the client needs the service URL (sandbox mode starts the simulator instead)',
+      'FULFILLMENT_API_URL is not set: the client needs the service URL (sandbox mode starts the simulator instead)',
     );
   }
   return createFulfillmentClient({
@@ -48,6 +48,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     timeoutMs: api.timeoutMs,
     rateLimitRps: api.rateLimitRps,
     queryParams: api.queryParams,
+    maxRowsPerCall: api.maxRowsPerWindow,
     retry: deps.retry,
     onCall: deps.onCall,
     logger: deps.logger,

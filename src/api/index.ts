@@ -1,5 +1,6 @@
 /** The upstream client's public surface: import from here, not from the files behind it. */
-export { classifyAnswer, classifyThrown, parseRetryAfter } from './classify.ts';
+export { parseRetryAfter } from '../http/retryAfter.ts';
+export { classifyAnswer, classifyThrown } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
 export * from './errors.ts';
 export { type ClientDeps, createClientFromConfig, createTokenProviderFromSettings } from './fromConfig.ts';
@@ -17,6 +18,7 @@ export {
   resolveQueryParams,
 } from './queryParams.ts';
 export { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';
-export type { DetailResult, ListResult, RejectedRecord, WriteResult } from './validate.ts';
+export type { DetailResult, ListResult, RejectedRecord, RepairedRecord, WriteResult } from './validate.ts';

@@ -56,6 +56,16 @@ export function checkDateRange(
   return problems;
 }
 
+/** The rule of the scoped list operations: a scope id of 2 characters or more, and a valid date range. */
+export function checkScopedRange(
+  field: string,
+  id: string | undefined,
+  begin: string | undefined,
+  end: string | undefined,
+): string[] {
+  return [...checkMinLength(field, id, 2), ...checkDateRange(begin, end)];
+}
+
 function fromSchema(schema: z.ZodType, value: unknown): string[] {
   const parsed = schema.safeParse(value);
   return parsed.success ? [] : issueLines(parsed.error);

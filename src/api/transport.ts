@@ -88,7 +88,7 @@ function checkBaseUrl(raw: string): string {
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     throw new Error(
-      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set FULFILLMENT_BASE_URL like https://host`,
+      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set FULFILLMENT_API_URL like https://host`,
     );
   }
   return raw.replace(/\/+$/, '');

@@ -16,6 +16,9 @@ import { STREAM_NAMES } from './types.ts';
 /** Log levels accepted by LOG_LEVEL (pino's, plus silent). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** FULFILLMENT_AMBIGUOUS_TIME: which occurrence of a repeated autumn hour an offset-less time means. */
+export const AMBIGUOUS_TIMES = ['earlier', 'later'] as const;
+
 const streamOverride = z.strictObject({
   cadenceMinutes: z.number().int().min(0).optional(),
   lookbackMinutes: z.number().int().min(0).optional(),
@@ -51,6 +54,7 @@ export const envSchema = z.object({
   FULFILLMENT_ACCOUNT_NUMBERS: listVar(),
   FULFILLMENT_SYNC_START: optionalString(),
   FULFILLMENT_TIMEZONE: timeZoneVar('America/Los_Angeles'),
+  FULFILLMENT_AMBIGUOUS_TIME: enumVar('later', AMBIGUOUS_TIMES),
   FULFILLMENT_QUERY_PARAMS: jsonVar(queryParams, {}),
   FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(10, 10_000),
   FULFILLMENT_TIMEOUT_MS: integerVar(30_000, 1, 3_600_000),

@@ -48,7 +48,7 @@ function parseSyncStart(env: ParsedEnv, problems: string[]): Date | undefined {
   try {
     if (!iso.test(raw)) throw new Error('not ISO');
     // A date or a date-time without offset is wall-clock time in the configured zone.
-    return parseUpstreamDateTime(raw, env.FULFILLMENT_TIMEZONE);
+    return parseUpstreamDateTime(raw, env.FULFILLMENT_TIMEZONE, env.FULFILLMENT_AMBIGUOUS_TIME);
   } catch {
     problems.push(
       `FULFILLMENT_SYNC_START: must be an ISO date (2026-01-31) or date-time (2026-01-31T08:00, optional offset), got ${JSON.stringify(raw.slice(0, 60))}`,
@@ -113,6 +113,7 @@ function assemble(
     accountNumbers: env.FULFILLMENT_ACCOUNT_NUMBERS,
     syncStart,
     timezone: env.FULFILLMENT_TIMEZONE,
+    ambiguousTime: env.FULFILLMENT_AMBIGUOUS_TIME,
     streams,
     events: {
       lowStockThreshold: env.FULFILLMENT_LOW_STOCK_THRESHOLD,

@@ -54,6 +54,11 @@ export interface Config {
   /** Where the first sync of a scope starts reading; undefined means 30 days before that first run. */
   syncStart: Date | undefined;
   timezone: string;
+  /**
+   * Which occurrence an offset-less upstream time in the repeated autumn hour means: 'later'
+   * (standard time, .NET's reading; the default) or 'earlier' (daylight time).
+   */
+  ambiguousTime: 'earlier' | 'later';
   streams: Readonly<Record<StreamName, StreamSettings>>;
   events: {
     lowStockThreshold: number;

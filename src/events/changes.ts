@@ -1,4 +1,4 @@
-import { stableJson } from './eventId.ts';
+import { stableJson } from '../sync/normalize.ts';
 import type { FieldChange } from './types.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stableJson } from '../sync/normalize.ts';
 
 /**
  * The event id from its dedupe key (type | subject key | transition): `evt_` + 32 hex chars of
@@ -12,19 +13,4 @@ export function eventId(dedupeKey: string): string {
 /** A short stable hash of a value (JSON), for transitions too long to spell in a dedupe key. */
 export function stableHash(value: unknown): string {
   return createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 16);
-}
-
-/** JSON with object keys sorted, so equal values always serialise identically. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const obj = v as Record<string, unknown>;
-      return Object.fromEntries(
-        Object.keys(obj)
-          .sort()
-          .map((k) => [k, obj[k]]),
-      );
-    }
-    return v;
-  });
 }

@@ -1,10 +1,13 @@
 import type { EventSink } from '../sync/types.ts';
+import type { AmbiguousTime } from '../time/parse.ts';
 import { deriveEvents, type RecordByKind } from './derive.ts';
 import { writeEvents } from './outbox.ts';
 import { type DerivedEvent, type StockThresholds, SUBJECT_KINDS, type SubjectKind } from './types.ts';
 
 export interface EventSinkOptions {
   timezone: string;
+  /** config.ambiguousTime: how offset-less times in the repeated autumn hour are read. */
+  ambiguousTime?: AmbiguousTime;
   thresholds: StockThresholds;
   /** Told the type of each event newly stored (metrics); already stored ids are not repeated. */
   onWritten?: (types: readonly string[]) => void;
@@ -27,6 +30,7 @@ export function createEventSink(options: EventSinkOptions): EventSink {
     const ctx = {
       detectedAt: args.detectedAt,
       timezone: options.timezone,
+      ambiguousTime: options.ambiguousTime,
       thresholds: options.thresholds,
       scope: args.scope.id,
     };

@@ -1,3 +1,5 @@
+import type { AmbiguousTime } from '../time/parse.ts';
+
 /** The record kinds that derive events, and the event types of CONTRACT.md section 4. */
 export const SUBJECT_KINDS = [
   'shipment',
@@ -69,6 +71,8 @@ export interface DeriveContext {
   detectedAt: Date;
   /** IANA zone of upstream wall-clock times without an offset (config.timezone). */
   timezone: string;
+  /** How an offset-less time in the repeated autumn hour is read (config.ambiguousTime); default 'later'. */
+  ambiguousTime?: AmbiguousTime;
   thresholds: StockThresholds;
   /**
    * The stream scope (supplier id or account number). Used in subject keys where the record lacks

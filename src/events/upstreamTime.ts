@@ -1,27 +1,34 @@
-import { fromZonedTime } from 'date-fns-tz';
+import { type AmbiguousTime, parseUpstreamDateTime } from '../time/parse.ts';
 
-const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/;
+/** How upstream wall-clock times are read: the zone, and which occurrence of a repeated hour. */
+export interface UpstreamClock {
+  /** IANA zone of offset-less times (config.timezone). */
+  timezone: string;
+  /** config.ambiguousTime; default 'later' (standard time). */
+  ambiguousTime?: AmbiguousTime | undefined;
+}
 
 /**
- * An upstream date-time as an ISO UTC string. Values without an offset are wall-clock time in
- * `timezone` (the spec's Pacific time); null, empty or unparseable values give undefined so the
- * caller falls back to detectedAt.
+ * An upstream date-time as an ISO UTC string, read by src/time's rule. Null, empty or unparseable
+ * values give undefined so the caller falls back to detectedAt.
  */
-export function upstreamInstant(value: string | null | undefined, timezone: string): string | undefined {
+export function upstreamInstant(value: string | null | undefined, clock: UpstreamClock): string | undefined {
   if (!value) return undefined;
-  const normalised = value.replace(' ', 'T');
-  const date = HAS_OFFSET.test(normalised) ? new Date(normalised) : fromZonedTime(normalised, timezone);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  try {
+    return parseUpstreamDateTime(value, clock.timezone, clock.ambiguousTime).toISOString();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The latest of several upstream times, or undefined when none parses. */
 export function latestInstant(
   values: Array<string | null | undefined>,
-  timezone: string,
+  clock: UpstreamClock,
 ): string | undefined {
   let latest: string | undefined;
   for (const value of values) {
-    const instant = upstreamInstant(value, timezone);
+    const instant = upstreamInstant(value, clock);
     if (instant && (!latest || instant > latest)) latest = instant;
   }
   return latest;

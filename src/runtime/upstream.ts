@@ -53,6 +53,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     timeoutMs: config.api.timeoutMs,
     rateLimitRps: 0,
     queryParams: config.api.queryParams,
+    maxRowsPerCall: config.api.maxRowsPerWindow,
     onCall: recordApiCall,
   });
   return {

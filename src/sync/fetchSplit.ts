@@ -1,4 +1,4 @@
-import { UpstreamError, UpstreamTimeoutError } from '../api/errors.ts';
+import { AnswerTooLargeError, UpstreamTimeoutError } from '../api/errors.ts';
 import { describeWindow, splitWindow } from './plan.ts';
 import type { FetchArgs, FetchResult, StreamDefinition, Window } from './types.ts';
 
@@ -10,13 +10,12 @@ export class WindowUnsplittableError extends Error {
   }
 }
 
-/** Too large: our own verdict, a timeout, an HTTP 413, or the service saying so in its message. */
+/**
+ * Too large: the client's verdict (a 413, a "narrow the range" message, its row cap) or a timeout.
+ * Classified once in src/api, so throttling ("Too many requests") never splits.
+ */
 function isTooLarge(error: unknown): boolean {
-  if (error instanceof UpstreamTimeoutError) return true;
-  if (!(error instanceof UpstreamError)) return false;
-  return (
-    error.status === 413 || /too large|too many|narrow the (date )?range/i.test(error.upstreamMessage ?? '')
-  );
+  return error instanceof AnswerTooLargeError || error instanceof UpstreamTimeoutError;
 }
 
 /** One window whose answer fit in its calls, with that answer. */

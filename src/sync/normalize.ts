@@ -31,7 +31,10 @@ export function canonical(value: unknown, kind: ValueKind): string | null {
   }
 }
 
-/** JSON with object keys sorted (jsonb does not keep key order). */
+/**
+ * JSON with object keys sorted, so equal values always serialise identically: jsonb does not keep
+ * key order, and event transitions hash values with it.
+ */
 export function stableJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
@@ -63,7 +66,7 @@ function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The value sent to Postgres for one column inside an `unnest` array. */
+/** The value of one column in a COPY line (copy.ts), before COPY's own escaping. */
 export function wireValue(value: unknown, kind: ValueKind): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   switch (kind) {

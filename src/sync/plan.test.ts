@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { dayWindows, minuteWindows, planLookbackMinutes, planRereadDays, splitWindow } from './plan.ts';
-import { wireMinuteBounds } from './wireBounds.ts';
 
 const TZ = 'America/Los_Angeles';
 const at = (iso: string) => new Date(iso);
@@ -27,20 +26,6 @@ describe('minute windows', () => {
     const windows = minuteWindows(at('2026-06-01T00:00:00Z'), at('2026-06-01T00:10:00Z'), 60);
     expect(windows).toHaveLength(1);
     expect(windows[0]?.start.toISOString()).toBe('2026-06-01T00:00:00.000Z');
-  });
-
-  it('widen bounds near the November DST change so the repeated hour is read whichever way the server maps it', () => {
-    // 08:30Z = 01:30 PDT, 09:30Z = 01:30 PST: the same wall-clock minute twice.
-    const bounds = wireMinuteBounds(
-      { kind: 'minute', start: at('2026-11-01T08:30:00Z'), end: at('2026-11-01T09:30:00Z') },
-      TZ,
-    );
-    expect(bounds).toEqual({ beginDate: '2026-11-01T00:30', endDate: '2026-11-01T02:30' });
-    const plain = wireMinuteBounds(
-      { kind: 'minute', start: at('2026-06-01T08:30:00Z'), end: at('2026-06-01T09:30:00Z') },
-      TZ,
-    );
-    expect(plain).toEqual({ beginDate: '2026-06-01T01:30', endDate: '2026-06-01T02:30' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
-import { parseUpstreamDateTime } from '../time/parse.ts';
+import { parseDateTime } from '../time/parse.ts';
 import { tableInfo, type ValueKind, valueKind } from './columns.ts';
 import { ENGINE_COLUMNS } from './diff.ts';
 import type { Row, RowContext } from './types.ts';
@@ -13,35 +13,6 @@ export function camelOf(column: string): string {
 /** snake_case of a camelCase field (`qtyOnHand` -> `qty_on_hand`). */
 export function snakeOf(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
-/** `zone|yyyy-MM-ddTHH` -> UTC offset in ms of that wall-clock hour (offsets only change on the hour). */
-const hourOffsets = new Map<string, number>();
-
-/**
- * An upstream date-time as an instant: with an offset as given, without one as wall-clock time in
- * `timezone` (src/time's rule). Offset-less values reuse the offset of their wall-clock hour, since
- * resolving a zone per value costs ~30 us and a backfill parses millions of them.
- */
-export function parseDateTime(value: unknown, timezone: string): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const text = String(value);
-  const m = WALL_CLOCK.exec(text);
-  if (!m) return parseUpstreamDateTime(text, timezone);
-  const [, y, mo, d, h, mi, s = '00', fraction = ''] = m;
-  if (Number(mi) > 59 || Number(s) > 59) return parseUpstreamDateTime(text, timezone);
-  const hour = `${y}-${mo}-${d}T${h}`;
-  const wallHour = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h));
-  const key = `${timezone}|${hour}`;
-  let offset = hourOffsets.get(key);
-  if (offset === undefined) {
-    offset = wallHour - parseUpstreamDateTime(`${hour}:00`, timezone).getTime();
-    if (hourOffsets.size > 100_000) hourOffsets.clear();
-    hourOffsets.set(key, offset);
-  }
-  const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-  return new Date(wallHour - offset + Number(mi) * 60_000 + Number(s) * 1000 + ms);
 }
 
 export interface RecordRowOptions {
@@ -71,7 +42,7 @@ export function recordRow(
     if (omit?.includes(column)) continue;
     if (column in overrides) row[column] = overrides[column];
     else if (column === 'raw') row[column] = record;
-    else row[column] = convert(record[field], kind, ctx.timezone);
+    else row[column] = convert(record[field], kind, ctx);
     if (row[column] == null && keys.includes(column))
       row[column] = kind === 'text' ? NULL_KEY_TEXT : NULL_KEY_INT;
   }
@@ -97,11 +68,11 @@ function planOf(table: PgTable): ColumnPlan[] {
   return plan;
 }
 
-function convert(value: unknown, kind: ValueKind, timezone: string): unknown {
+function convert(value: unknown, kind: ValueKind, ctx: RowContext): unknown {
   if (value === undefined || value === null) return null;
   switch (kind) {
     case 'timestamp':
-      return parseDateTime(value, timezone);
+      return parseDateTime(value, ctx.timezone, ctx.ambiguousTime);
     case 'json':
       return value;
     case 'text':

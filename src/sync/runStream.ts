@@ -247,7 +247,12 @@ async function storeLeaf<R, C>(
   const counts = zeroCounts();
   counts.apiCalls = fetched.apiCalls;
   counts.fetched = fetched.records.length + fetched.rejected.length;
-  const ctx: RowContext = { scope, timezone: config.timezone, now: w.now };
+  const ctx: RowContext = {
+    scope,
+    timezone: config.timezone,
+    ambiguousTime: config.ambiguousTime,
+    now: w.now,
+  };
   const prepared = await prepareWindow({
     db: pool,
     client: args.client,

@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StreamName, StreamSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
+import type { AmbiguousTime } from '../time/parse.ts';
 import type { DetailFailure, DetailRequest } from './detailRequests.ts';
 
 /**
@@ -93,8 +94,8 @@ export interface RowContext {
   scope: Scope;
   /** Zone of offset-less upstream date-times. */
   timezone: string;
-  /** How an offset-less time inside the repeated autumn hour is read (FULFILLMENT_AMBIGUOUS_TIME). */
-  ambiguousTime?: 'earlier' | 'later';
+  /** How an offset-less time inside the repeated autumn hour is read (FULFILLMENT_AMBIGUOUS_TIME); default 'later'. */
+  ambiguousTime?: AmbiguousTime;
   /** The run's clock: the time the engine stamps on what it writes (fetch times, vanishings). */
   now: Date;
 }

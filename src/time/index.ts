@@ -1,11 +1,11 @@
 export { addDays, startOfWallDay, type WallClockDay, wallClockDay } from './days.ts';
 export { formatWireDay, formatWireMinute } from './format.ts';
-export { InvalidDateTimeError, parseUpstreamDateTime } from './parse.ts';
 export {
-  dayWindows,
-  minuteWindows,
-  type SplitOptions,
-  splitIntoWindows,
-  type TimeWindow,
-} from './windows.ts';
-export { instantsOfWallMinute, offsetTransitions, zoneOffsetMinutes } from './zone.ts';
+  type AmbiguousTime,
+  DEFAULT_AMBIGUOUS_TIME,
+  InvalidDateTimeError,
+  parseDateTime,
+  parseUpstreamDateTime,
+} from './parse.ts';
+export { type InstantRange, type WireBounds, wireDayBounds, wireMinuteBounds } from './wireBounds.ts';
+export { instantsOfWallMinute, instantsOfWallTime, offsetTransitions, zoneOffsetMinutes } from './zone.ts';

@@ -1,8 +1,28 @@
-import { fromZonedTime } from 'date-fns-tz';
+import { instantsOfWallTime, zoneOffsetMinutes } from './zone.ts';
+
+/**
+ * The one place upstream date-times become instants: the strict parser, and the fast path the
+ * engine runs on every timestamp column of every row.
+ */
+
+/**
+ * How to read an offset-less time in the repeated autumn hour (01:00-01:59 twice in Los Angeles):
+ * its first occurrence (daylight time) or its second (standard time).
+ */
+export type AmbiguousTime = 'earlier' | 'later';
+
+/**
+ * Standard time: the upstream looks like a .NET service (its envelope, its `NotSet` enum values),
+ * and .NET's TimeZoneInfo reads an ambiguous local time as standard time.
+ */
+export const DEFAULT_AMBIGUOUS_TIME: AmbiguousTime = 'later';
 
 // yyyy-MM-dd, then optionally [T or space]HH:mm[:ss[.fraction]], then optionally Z or ±HH[:]mm.
 const UPSTREAM_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** A date-time string the upstream sent that is not one; the message says what was expected. */
 export class InvalidDateTimeError extends Error {
@@ -17,10 +37,15 @@ export class InvalidDateTimeError extends Error {
 /**
  * Parses a date-time from an upstream answer: with an offset (or Z) it is that instant; without one it
  * is wall-clock time in `tz`; a date alone is midnight in `tz`. A wall-clock time in the repeated
- * autumn hour resolves to its first occurrence (date-fns-tz); one in the skipped spring hour moves
- * forward. Throws `InvalidDateTimeError` on anything else, including impossible dates like 02-30.
+ * autumn hour is read as `ambiguous` says; one in the skipped spring hour moves forward by the gap
+ * (02:30 on a spring-forward day is 03:30 daylight time), as a clock that had not yet jumped meant it.
+ * Throws `InvalidDateTimeError` on anything else, including impossible dates like 02-30.
  */
-export function parseUpstreamDateTime(value: string, tz: string): Date {
+export function parseUpstreamDateTime(
+  value: string,
+  tz: string,
+  ambiguous: AmbiguousTime = DEFAULT_AMBIGUOUS_TIME,
+): Date {
   const match = UPSTREAM_DATE_TIME.exec(value.trim());
   if (!match) throw new InvalidDateTimeError(value);
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', offset] = match;
@@ -28,14 +53,76 @@ export function parseUpstreamDateTime(value: string, tz: string): Date {
   if (!validParts(parts)) throw new InvalidDateTimeError(value);
   const [year, month, day, hour, minute, second] = parts;
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-  if (offset === undefined) {
-    const wall = `${y}-${mo}-${d}T${h}:${mi}:${s}.${String(ms).padStart(3, '0')}`;
-    return fromZonedTime(wall, tz);
-  }
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  if (offset === undefined) return new Date(wallClockInstant(wall, tz, ambiguous));
   const shift = offsetMinutes(offset);
   if (shift === undefined) throw new InvalidDateTimeError(value);
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-  return new Date(utc - shift * 60_000);
+  return new Date(wall - shift * MINUTE);
+}
+
+/**
+ * The instant at which `tz` shows wall-clock time `wall` (its fields written as if UTC): the only
+ * one, the earlier or later of two in the repeated hour, or, in the skipped hour, the wall time read
+ * with the offset in force before the gap (so it lands after the gap).
+ */
+export function wallClockInstant(wall: number, tz: string, ambiguous: AmbiguousTime): number {
+  const instants = instantsOfWallTime(wall, tz);
+  if (instants.length === 0) return wall - offsetBefore(wall, tz) * MINUTE;
+  const pick = ambiguous === 'earlier' ? instants[0] : instants[instants.length - 1];
+  return pick as number;
+}
+
+/** The offset (minutes east) in force a day before wall time `wall`: the one before a nearby gap. */
+function offsetBefore(wall: number, tz: string): number {
+  return zoneOffsetMinutes(new Date(wall - 24 * HOUR), tz);
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+/**
+ * `zone|yyyy-MM-ddTHH` -> UTC offset in ms of that wall-clock hour, or null when the hour holds an
+ * offset change (skipped, repeated, or a change off the hour): those values take the exact path.
+ */
+const hourOffsets = new Map<string, number | null>();
+
+/**
+ * `parseUpstreamDateTime` for the engine's hot path: null for null, undefined or ''. Offset-less
+ * values reuse the offset of their wall-clock hour, since resolving a zone per value costs ~30 us
+ * and a backfill parses millions of them; an hour that holds an offset change is never cached, so
+ * the repeated hour is always read as `ambiguous` says.
+ */
+export function parseDateTime(
+  value: unknown,
+  tz: string,
+  ambiguous: AmbiguousTime = DEFAULT_AMBIGUOUS_TIME,
+): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value);
+  const m = WALL_CLOCK.exec(text);
+  if (!m) return parseUpstreamDateTime(text, tz, ambiguous);
+  const [, y, mo, d, h, mi, s = '00', fraction = ''] = m;
+  if (Number(mi) > 59 || Number(s) > 59) return parseUpstreamDateTime(text, tz, ambiguous);
+  const hour = `${y}-${mo}-${d}T${h}`;
+  const wallHour = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h));
+  const offset = plainHourOffset(hour, wallHour, tz);
+  if (offset === null) return parseUpstreamDateTime(text, tz, ambiguous);
+  const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
+  return new Date(wallHour - offset + Number(mi) * MINUTE + Number(s) * 1000 + ms);
+}
+
+/** The offset in ms of a wall-clock hour shown exactly once, all of it at one offset; else null. */
+function plainHourOffset(hour: string, wallHour: number, tz: string): number | null {
+  const key = `${tz}|${hour}`;
+  const cached = hourOffsets.get(key);
+  if (cached !== undefined) return cached;
+  parseUpstreamDateTime(`${hour}:00`, tz); // throws on an impossible date, which is then never cached
+  const first = instantsOfWallTime(wallHour, tz);
+  const last = instantsOfWallTime(wallHour + HOUR - 1, tz);
+  const plain =
+    first.length === 1 && last.length === 1 && (last[0] as number) - (first[0] as number) === HOUR - 1;
+  const offset = plain ? wallHour - (first[0] as number) : null;
+  if (hourOffsets.size > 100_000) hourOffsets.clear();
+  hourOffsets.set(key, offset);
+  return offset;
 }
 
 function validParts([year, month, day, hour, minute, second]: readonly number[]): boolean {

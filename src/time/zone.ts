@@ -45,6 +45,21 @@ function firstMinuteOf(lo: number, hi: number, after: number, tz: string): numbe
 }
 
 /**
+ * Every instant (epoch ms, ascending) at which `tz` shows wall-clock time `wall`, given as the epoch
+ * ms of those same fields in UTC: usually one, two in the repeated autumn hour, none in the skipped
+ * spring hour.
+ */
+export function instantsOfWallTime(wall: number, tz: string): number[] {
+  // Any offset in force near that wall-clock time is in force within a day of it.
+  const offsets = new Set([-1, 0, 1].map((days) => zoneOffsetMinutes(new Date(wall + days * 24 * HOUR), tz)));
+  const hits = [...offsets]
+    .map((offset) => ({ offset, instant: wall - offset * MINUTE }))
+    .filter(({ offset, instant }) => zoneOffsetMinutes(new Date(instant), tz) === offset)
+    .map(({ instant }) => instant);
+  return [...new Set(hits)].sort((a, b) => a - b);
+}
+
+/**
  * Every instant (whole minutes, ascending) whose wall-clock minute in `tz` is `wall`
  * ("yyyy-MM-dd'T'HH:mm"): usually one, two in the repeated autumn hour, none in the skipped spring hour.
  */
@@ -52,13 +67,5 @@ export function instantsOfWallMinute(wall: string, tz: string): Date[] {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
   if (!match) throw new Error(`Not a wall-clock minute (yyyy-MM-ddTHH:mm): ${JSON.stringify(wall)}`);
   const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const naive = Date.UTC(y, mo - 1, d, h, mi);
-  // Any offset in force near that wall-clock time is in force within a day of it.
-  const offsets = new Set(
-    [-1, 0, 1].map((days) => zoneOffsetMinutes(new Date(naive + days * 24 * HOUR), tz)),
-  );
-  const hits = [...offsets]
-    .map((offset) => naive - offset * MINUTE)
-    .filter((t) => formatInTimeZone(new Date(t), tz, "yyyy-MM-dd'T'HH:mm") === wall);
-  return [...new Set(hits)].sort((a, b) => a - b).map((t) => new Date(t));
+  return instantsOfWallTime(Date.UTC(y, mo - 1, d, h, mi), tz).map((t) => new Date(t));
 }

@@ -1,4 +1,4 @@
-import { parseRetryAfter } from './schedule.ts';
+import { parseRetryAfter } from '../http/retryAfter.ts';
 import { signDelivery } from './sign.ts';
 
 /** Receivers get this long to answer. */
@@ -58,7 +58,7 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
       durationMs: elapsed(),
       error: ok ? null : `receiver answered HTTP ${response.status}`,
       responseBody,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now().getTime()),
     };
   } catch (cause) {
     const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_RETRY_DELAY_MS,
-  maxAttempts,
-  nextRetryDelay,
-  parseRetryAfter,
-  STANDARD_SCHEDULE_MS,
-} from './schedule.ts';
+import { MAX_RETRY_DELAY_MS, maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 
 const noJitter = { jitter: 0 };
 
@@ -36,13 +30,5 @@ describe('retry schedule', () => {
   it('takes a shortened schedule for tests', () => {
     expect(nextRetryDelay(1, { schedule: [0, 10, 20], jitter: 0 })).toBe(10);
     expect(nextRetryDelay(3, { schedule: [0, 10, 20], jitter: 0 })).toBeUndefined();
-  });
-
-  it('parses Retry-After as seconds or an HTTP date', () => {
-    const now = new Date('2026-03-01T00:00:00Z');
-    expect(parseRetryAfter('120', now)).toBe(120_000);
-    expect(parseRetryAfter('Sun, 01 Mar 2026 00:01:00 GMT', now)).toBe(60_000);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

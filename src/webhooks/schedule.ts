@@ -47,13 +47,3 @@ export function nextRetryDelay(attemptsMade: number, options: RetryOptions = {})
   const wanted = Math.max(jittered, options.retryAfterMs ?? 0);
   return Math.min(Math.max(wanted, 0), MAX_RETRY_DELAY_MS);
 }
-
-/** Parses a Retry-After header (seconds or an HTTP date) into ms from `now`; undefined if absent or invalid. */
-export function parseRetryAfter(value: string | null | undefined, now: Date): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(at - now.getTime(), 0);
-}

@@ -53,6 +53,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     if (!stream) throw new SyncRunFailedError(`No stream named ${request.stream} is registered.`);
     const sink = createEventSink({
       timezone: config.timezone,
+      ambiguousTime: config.ambiguousTime,
       thresholds: config.events,
       onWritten: recordEventsWritten,
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, parseRetryAfter } from '../../src/api/classify.ts';
+import { classifyAnswer } from '../../src/api/classify.ts';
 import {
+  AnswerTooLargeError,
   NonRetryableUpstreamError,
   RetryableUpstreamError,
   scrubSecrets,
@@ -19,17 +20,6 @@ const envelope = (isSuccess: boolean, message: string | null = null, payload: un
   isSuccess,
   message,
   payload,
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delta seconds and HTTP dates', () => {
-    expect(parseRetryAfter('3', NOW)).toBe(3000);
-    expect(parseRetryAfter('0.5', NOW)).toBe(500);
-    expect(parseRetryAfter('Sun, 08 Mar 2026 10:00:30 GMT', NOW)).toBe(30_000);
-    expect(parseRetryAfter('Sun, 08 Mar 2026 09:00:00 GMT', NOW)).toBe(0);
-    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
-    expect(parseRetryAfter(null, NOW)).toBeUndefined();
-  });
 });
 
 describe('classifyAnswer', () => {
@@ -64,16 +54,76 @@ describe('classifyAnswer', () => {
   it('isSuccess false with 200 fails; retryable only when the message says so', () => {
     const plain = classifyAnswer(answer(200, envelope(false, 'Supplier not found')));
     expect(plain.ok || plain.error).toBeInstanceOf(NonRetryableUpstreamError);
-    for (const message of ['Please try again', 'Retry later', 'Temporarily unavailable']) {
+    for (const message of [
+      'Please try again',
+      'Please retry later',
+      'Retry later',
+      'Temporarily unavailable',
+      'Service temporarily unavailable, try again in a minute',
+    ]) {
       const retry = classifyAnswer(answer(200, envelope(false, message)));
-      expect(retry.ok || retry.error).toBeInstanceOf(RetryableUpstreamError);
+      expect(retry.ok || retry.error, message).toBeInstanceOf(RetryableUpstreamError);
     }
   });
 
-  it('a non-JSON or malformed envelope is a non-retryable failure', () => {
-    for (const body of ['not json', '[]', '{"isSuccess":"yes"}', '{"payload":[]}']) {
+  it.each([
+    'Do not retry',
+    "Invalid supplier; don't retry this request",
+    'This request cannot be retried',
+    'Request is not retryable',
+    'Order already cancelled, should not be retried',
+  ])('isSuccess false saying "%s" is not retryable', (message) => {
+    const result = classifyAnswer(answer(200, envelope(false, message)));
+    expect(result.ok || result.error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(result.ok || result.error).not.toBeInstanceOf(AnswerTooLargeError);
+  });
+
+  it.each(['Too many requests', 'Rate limit exceeded', 'Request was throttled, slow down'])(
+    'isSuccess false saying "%s" is rate limiting: retryable, never too large',
+    (message) => {
+      const result = classifyAnswer(answer(200, envelope(false, message)));
+      expect(result.ok || result.error).toBeInstanceOf(RetryableUpstreamError);
+      expect(result.ok || result.error.kind).toBe('rate-limited');
+    },
+  );
+
+  it('a 429 saying "Too many requests" is rate limiting with its Retry-After, never too large', () => {
+    const result = classifyAnswer(answer(429, envelope(false, 'Too many requests', null), '30'));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toBeInstanceOf(RetryableUpstreamError);
+    expect(result.error).not.toBeInstanceOf(AnswerTooLargeError);
+    expect(result.error.kind).toBe('rate-limited');
+    expect((result.error as RetryableUpstreamError).retryAfterMs).toBe(30_000);
+  });
+
+  it('a 413 is too large, whatever it says', () => {
+    for (const body of ['', '<html>Payload Too Large</html>', JSON.stringify(envelope(false, 'nope'))]) {
+      const result = classifyAnswer(answer(413, body));
+      expect(result.ok || result.error).toBeInstanceOf(AnswerTooLargeError);
+      expect(result.ok || result.error.kind).toBe('too-large');
+    }
+  });
+
+  it.each([
+    [200, 'Request too large: narrow the date range'],
+    [400, 'Date range too large'],
+    [422, 'Too many records for one request, narrow the range'],
+  ])('HTTP %i saying "%s" is too large', (status, message) => {
+    const result = classifyAnswer(answer(status, envelope(false, message)));
+    expect(result.ok || result.error).toBeInstanceOf(AnswerTooLargeError);
+    expect(result.ok || result.error.message).toContain(message);
+  });
+
+  it('a 200 that is not JSON (an HTML maintenance page) or not an envelope is retryable', () => {
+    for (const body of [
+      '<html><body>Down for maintenance</body></html>',
+      '[]',
+      '{"isSuccess":"yes"}',
+      '{"payload":[]}',
+    ]) {
       const result = classifyAnswer(answer(200, body));
-      expect(result.ok).toBe(false);
+      expect(result.ok || result.error, body).toBeInstanceOf(RetryableUpstreamError);
       expect(result.ok || result.error.kind).toBe('invalid-body');
     }
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerTooLargeError } from '../../src/api/errors.ts';
 import { createClientFromConfig } from '../../src/api/fromConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
@@ -47,9 +48,15 @@ describe('createClientFromConfig', () => {
     expect(api.requests.at(-1)?.headers.authorization).toBe('Bearer from-url-token');
   });
 
+  it('caps every list call at FULFILLMENT_MAX_ROWS_PER_WINDOW rows', async () => {
+    const client = createClientFromConfig(config({ token: 'cfg-token-123', maxRowsPerWindow: 2 }));
+    api.reply(ok([{ invoiceNumber: 'I1' }, { invoiceNumber: 'I2' }]));
+    await expect(client.listInvoices({})).rejects.toBeInstanceOf(AnswerTooLargeError);
+  });
+
   it('refuses a config without a base URL or credentials', () => {
     expect(() => createClientFromConfig(config({ baseUrl: undefined, token: 't-1234' }))).toThrow(
-      /FULFILLMENT_BASE_URL/,
+      /FULFILLMENT_API_URL/,
     );
     expect(() => createClientFromConfig(config({}))).toThrow(/FULFILLMENT_API_TOKEN/);
   });
@@ -59,7 +66,7 @@ describe('base URL', () => {
   it('must be an absolute http(s) URL, and its password is not echoed', () => {
     expect(() =>
       createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' })),
-    ).toThrow(/not an absolute http\(s\) URL/);
+    ).toThrow(/not an absolute http\(s\) URL; set FULFILLMENT_API_URL/);
     try {
       createClientFromConfig(config({ baseUrl: 'ftp://u:pw-secret-1@host', token: 't-1234' }));
     } catch (error) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallReport } from '../../src/api/index.ts';
 import {
+  AnswerTooLargeError,
   NonRetryableUpstreamError,
   RetryableUpstreamError,
   UpstreamError,
@@ -63,6 +64,60 @@ describe('retries', () => {
     const error = await failure(client.listOwnedInventory(query));
     expect(error).toBeInstanceOf(RetryableUpstreamError);
     expect((error as RetryableUpstreamError).retryAfterMs).toBe(120_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a 429 saying "Too many requests" after its Retry-After, as rate limiting', async () => {
+    const waits: number[] = [];
+    const calls: CallReport[] = [];
+    const client = testClient(server.url, {
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      onCall: (call) => calls.push(call),
+    });
+    server.reply(
+      {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: { isSuccess: false, message: 'Too many requests', payload: null },
+      },
+      rows,
+    );
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(waits).toEqual([3000]);
+    expect(calls[0]?.error?.kind).toBe('rate-limited');
+  });
+
+  it('retries a 200 whose body is an HTML page or not an envelope, like a 5xx', async () => {
+    const calls: CallReport[] = [];
+    const client = testClient(server.url, { onCall: (call) => calls.push(call) });
+    server.reply(
+      { rawBody: '<html><body><h1>Down for maintenance</h1></body></html>' },
+      { body: { data: [] } },
+      rows,
+    );
+    const result = await client.listOwnedInventory(query);
+    expect(result.records).toHaveLength(1);
+    expect(calls.map((c) => [c.status, c.error?.name, c.error?.kind])).toEqual([
+      [200, 'RetryableUpstreamError', 'invalid-body'],
+      [200, 'RetryableUpstreamError', 'invalid-body'],
+      [200, undefined, undefined],
+    ]);
+  });
+
+  it('does not repeat a create whose 200 answer is garbled (it was probably applied)', async () => {
+    const client = testClient(server.url);
+    server.reply({ rawBody: '<html>oops</html>' }, ok(['IN-1']));
+    const error = await failure(
+      client.createTransferIn({
+        supplierId: 'S1',
+        referenceNumber: 'R',
+        deliveryMethodCode: 'CLIENT_DROPOFF',
+      }),
+    );
+    expect(error.kind).toBe('invalid-body');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -169,13 +224,26 @@ describe('no retry', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('a 200 that is not JSON, or not an envelope, is a non-retryable failure', async () => {
+  it('isSuccess:false saying "Do not retry" fails at once', async () => {
     const client = testClient(server.url);
-    server.reply({ rawBody: '<html>maintenance</html>' }, { body: { data: [] } });
-    const notJson = await failure(client.listOwnedInventory(query));
-    const notEnvelope = await failure(client.listOwnedInventory(query));
-    expect([notJson.kind, notEnvelope.kind]).toEqual(['invalid-body', 'invalid-body']);
-    expect(notJson).toBeInstanceOf(NonRetryableUpstreamError);
+    server.reply({ body: { isSuccess: false, message: 'Invalid warehouse code. Do not retry.' } }, rows);
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect(error.message).toContain('Do not retry');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a 413 or "Request too large: narrow the date range" fails at once as too large', async () => {
+    const client = testClient(server.url);
+    server.reply(
+      { status: 413, rawBody: 'Payload Too Large' },
+      { body: { isSuccess: false, message: 'Request too large: narrow the date range', payload: null } },
+      rows,
+    );
+    const byStatus = await failure(client.listOwnedInventory(query));
+    const byMessage = await failure(client.listOwnedInventory(query));
+    for (const error of [byStatus, byMessage]) expect(error).toBeInstanceOf(AnswerTooLargeError);
+    expect(byMessage.message).toContain('narrow the date range');
     expect(server.requests).toHaveLength(2);
   });
 

@@ -48,11 +48,6 @@ describe('records are validated one by one', () => {
     expect(result.rejected[0]?.reason).toBe('events.0.eventTime: expected an ISO 8601 date-time');
   });
 
-  it('a null list payload is an empty list', async () => {
-    server.reply(ok(null));
-    expect(await client.listReturns({ accountNumber: 'AC' })).toEqual({ records: [], rejected: [] });
-  });
-
   it('an invalid detail is rejected with record null; a null payload is not found', async () => {
     const broken = { header: { creationDate: '2026-03-01T10:00:00' } };
     server.reply(ok(broken), ok(null));
@@ -60,6 +55,6 @@ describe('records are validated one by one', () => {
     expect(invalid.record).toBeNull();
     expect(invalid.rejected[0]).toMatchObject({ index: 0, raw: broken });
     expect(invalid.rejected[0]?.reason).toContain('header.isOnsitePurchase');
-    expect(await client.getOrderDetail('AC', 'O2')).toEqual({ record: null, rejected: [] });
+    expect(await client.getOrderDetail('AC', 'O2')).toEqual({ record: null, rejected: [], repaired: [] });
   });
 });

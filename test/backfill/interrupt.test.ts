@@ -3,7 +3,7 @@ import { resumeCommand } from '../../src/cli/commands/backfill.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, runSourceCli, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /** Ctrl-C in a backfill says how to resume, and that command picks up where it stopped. */
 

@@ -9,7 +9,8 @@ import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { simulatorClient } from '../helpers/syncHarness.ts';
-import { deletePrefix, uniquePrefix, waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const prefix = uniquePrefix('bfqueue');
@@ -76,7 +77,7 @@ describe('backfill --queue', () => {
 
     const config = loadConfig(env);
     const logger = pino({ level: 'silent' });
-    const client = simulatorClient(sim);
+    const client = simulatorClient(sim, config);
     const runSync = createEngineRunner({
       pool: t.pool,
       client,

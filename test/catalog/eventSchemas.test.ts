@@ -40,7 +40,7 @@ let events: DerivedEvent[] = [];
 
 /** One sync of every stream and scope at the simulator's now, events derived. */
 async function syncAll(): Promise<void> {
-  const client = simulatorClient(sim);
+  const client = simulatorClient(sim, config);
   const eventSink = createEventSink({
     timezone: config.timezone,
     thresholds: config.events,

@@ -8,7 +8,7 @@ import { wireServiceMetricSources } from '../../src/worker/serviceMetricSources.
 import { linesOf, REPO_ROOT, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
-import { waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { exportedFamilies, isExported, metricNamesIn } from './promql.ts';
 
 /**

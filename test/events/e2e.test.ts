@@ -123,7 +123,7 @@ beforeAll(async () => {
     DATABASE_URL: t.url,
     FULFILLMENT_SYNC_START: new Date(START.getTime() - (HISTORY_DAYS + 1) * 86_400_000).toISOString(),
   });
-  client = simulatorClient(sim);
+  client = simulatorClient(sim, config);
   for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
     if (hour > 0) sim.advance(STEP_HOURS * 60);
     await syncAll();

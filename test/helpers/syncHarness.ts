@@ -21,9 +21,13 @@ export const FAIL_FAST: Partial<FulfillmentClientOptions> = {
   retry: { retries: 2, minTimeoutMs: 1, maxTimeoutMs: 5 },
 };
 
-/** A client against a running simulator, without rate limiting (the simulator has none to respect). */
+/**
+ * A client against a running simulator, capped per call at `config`'s FULFILLMENT_MAX_ROWS_PER_WINDOW
+ * like the production client, without rate limiting (the simulator has none to respect).
+ */
 export function simulatorClient(
   sim: RunningSimulator,
+  config: Pick<Config, 'api'>,
   overrides: Partial<FulfillmentClientOptions> = {},
 ): FulfillmentClient {
   return createFulfillmentClient({
@@ -31,6 +35,7 @@ export function simulatorClient(
     tokenProvider: staticTokenProvider(SIMULATOR_TOKEN),
     timeoutMs: 10_000,
     rateLimitRps: 0,
+    maxRowsPerCall: config.api.maxRowsPerWindow,
     ...overrides,
   });
 }
@@ -83,11 +88,12 @@ export async function startSyncHarness(
     await t.close();
     throw error;
   });
+  const config = simulatorConfig(t.url, sim, env);
   return {
     t,
     sim,
-    config: simulatorConfig(t.url, sim, env),
-    client: simulatorClient(sim),
+    config,
+    client: simulatorClient(sim, config),
     close: async () => {
       await sim.close();
       await t.close();

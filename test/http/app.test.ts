@@ -7,7 +7,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createHttpApp } from '../../src/http/app.ts';
 import { metrics, metricsRegistry, setQueueDepthSource } from '../../src/http/metrics.ts';
 import { postgresReady, redisReady } from '../../src/http/readiness.ts';
-import { deletePrefix, uniquePrefix, waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const databaseUrl = inject('databaseUrl');

@@ -12,7 +12,8 @@ import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
-import { startReceiver, testEvent, waitFor } from '../webhooks/harness.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { startReceiver, testEvent } from '../webhooks/harness.ts';
 
 /** The metrics the service promises move when real work happens: a sandbox sync and a webhook. */
 
@@ -81,7 +82,9 @@ describe('metrics', () => {
     } finally {
       tx.release();
     }
-    await waitFor(async () => (await listAttempts(t.pool, event.id)).some((a) => a.status === 'succeeded'));
+    await waitFor('a succeeded delivery', async () =>
+      (await listAttempts(t.pool, event.id)).some((a) => a.status === 'succeeded'),
+    );
 
     const text = await metricsRegistry.metrics();
     expect(total(text, 'fulfillment_api_calls_total', 'status="200"')).toBeGreaterThan(0);

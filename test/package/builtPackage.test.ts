@@ -10,7 +10,7 @@ import { type RunningSimulator, startSimulator } from '../../src/simulator/index
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
-import { waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /**
  * The package as it ships: `npm run build` (what `prepare` runs on `npm ci`) emits dist/; the bin

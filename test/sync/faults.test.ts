@@ -28,8 +28,8 @@ async function open(options: SimulatorOptions = {}) {
     ...options,
   });
   sims.push(sim);
-  const client = simulatorClient(sim, FAIL_FAST);
   const config: Config = simulatorConfig(t.url, sim);
+  const client = simulatorClient(sim, config, FAIL_FAST);
   return { sim, client, config, account: sim.world.accounts[0]?.number as string };
 }
 

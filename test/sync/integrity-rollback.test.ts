@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 function setup() {
-  const client = simulatorClient(sim, FAIL_FAST);
   const config = simulatorConfig(t.url, sim);
+  const client = simulatorClient(sim, config, FAIL_FAST);
   const now = new Date(sim.clock.now());
   // One window over the whole re-read horizon: everything the supplier submitted lands or nothing.
   const window: Window = { kind: 'day', start: new Date(now.getTime() - 90 * DAY), end: now, advanceTo: now };

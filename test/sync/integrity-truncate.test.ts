@@ -35,8 +35,8 @@ describe('silently truncated answers', () => {
       rowCap: CAP,
       rowCapMode: 'truncate',
     });
-    const client = simulatorClient(sim, FAIL_FAST);
     const config = simulatorConfig(t.url, sim, { FULFILLMENT_MAX_ROWS_PER_WINDOW: String(CAP) });
+    const client = simulatorClient(sim, config, FAIL_FAST);
     const account = sim.world.accounts[0]?.number as string;
     const expected = (sim.truth().shipmentUpdates[account] ?? []).length;
     expect(expected).toBeGreaterThan(2 * CAP);

@@ -7,6 +7,7 @@ import {
   fetchOrderDetailsJobOptions,
 } from '../../jobs/fetchOrderDetails.ts';
 import { createWorkerRedis } from '../../src/worker/connections.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /** A failed order-detail job gives its id back, so a later change can enqueue the order again. */
 
@@ -21,14 +22,6 @@ afterAll(async () => {
   await queue.close();
   redis.disconnect();
 });
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('order-detail jobs', () => {
   it('can be enqueued again for the same order once the previous job failed for good', async () => {
@@ -51,9 +44,9 @@ describe('order-detail jobs', () => {
     const options = { ...fetchOrderDetailsJobOptions(payload), attempts: 1 };
 
     await queue.add(FETCH_ORDER_DETAILS_JOB, payload, options);
-    await until(() => failed === 1, 'the first job to fail');
+    await waitFor('the first job to fail', () => failed === 1);
     await queue.add(FETCH_ORDER_DETAILS_JOB, payload, options);
-    await until(() => completed === 1, 'the order to be fetched again');
+    await waitFor('the order to be fetched again', () => completed === 1);
     expect(fetched).toEqual(['O1', 'O1']);
     // And a completed job gives its id back too.
     expect(await queue.getJob(options.jobId as string)).toBeUndefined();

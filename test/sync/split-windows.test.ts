@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NonRetryableUpstreamError, RetryableUpstreamError } from '../../src/api/errors.ts';
+import { AnswerTooLargeError, RetryableUpstreamError } from '../../src/api/errors.ts';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { Config } from '../../src/config/types.ts';
 import { shipmentsStream } from '../../src/streams/shipments.ts';
@@ -42,9 +42,9 @@ describe('split windows', () => {
         asked.push(`${q.beginDate}..${q.endDate}`);
         const hours = (Date.parse(`${q.endDate}:00Z`) - Date.parse(`${q.beginDate}:00Z`)) / 3_600_000;
         if (hours > 2)
-          throw new NonRetryableUpstreamError('HTTP 413: Request too large: narrow the date range', {
+          // What the client raises for a 413 (src/api/classify.ts).
+          throw new AnswerTooLargeError('HTTP 413: Request too large: narrow the date range', {
             operation: 'GET Shipments/Updates',
-            kind: 'http-status',
             status: 413,
             upstreamMessage: 'Request too large: narrow the date range',
           });

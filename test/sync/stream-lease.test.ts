@@ -12,6 +12,7 @@ import type { Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { shipmentHeader } from '../helpers/shipmentRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /**
  * A stream+scope run is exclusive without pinning a connection: its lease is taken before the
@@ -63,14 +64,6 @@ beforeAll(async () => {
   ({ t, config } = await startSyncDatabase({ max: 6 }));
 });
 afterAll(() => t?.close());
-
-async function waitFor(what: string, ok: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const status = async () =>
   (await t.pool.query("SELECT status_code FROM fulfillment.shipments WHERE container_id = 'L1'")).rows[0]

@@ -76,7 +76,7 @@ beforeAll(async () => {
   });
   const w = sim.truth();
   world = { suppliers: w.suppliers, accounts: w.accounts };
-  client = simulatorClient(sim);
+  client = simulatorClient(sim, config);
 });
 afterAll(async () => {
   await sim?.close();

@@ -26,6 +26,7 @@ describe('loadConfig defaults', () => {
       accountNumbers: [],
       syncStart: undefined,
       timezone: 'America/Los_Angeles',
+      ambiguousTime: 'later',
       httpPort: 9464,
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
@@ -84,6 +85,7 @@ describe('loadConfig values', () => {
       FULFILLMENT_ACCOUNT_NUMBERS: 'A1',
       FULFILLMENT_SYNC_START: '2026-01-31',
       FULFILLMENT_TIMEZONE: 'America/New_York',
+      FULFILLMENT_AMBIGUOUS_TIME: 'Earlier',
       FULFILLMENT_QUERY_PARAMS: '{"GET Shipments/Updates": {"beginDate": "from"}}',
       FULFILLMENT_RATE_LIMIT_RPS: '2.5',
       FULFILLMENT_TIMEOUT_MS: '1000',
@@ -109,6 +111,7 @@ describe('loadConfig values', () => {
     expect(config.syncStart?.toISOString()).toBe('2026-01-31T05:00:00.000Z');
     expect(config.api.queryParams).toEqual({ 'GET Shipments/Updates': { beginDate: 'from' } });
     expect(config.api.rateLimitRps).toBe(2.5);
+    expect(config.ambiguousTime).toBe('earlier');
     expect(config.streams.shipments).toMatchObject({
       windowSize: 30,
       lookbackMinutes: 60,
@@ -178,6 +181,8 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['LOG_LEVEL', 'loud'],
     ['FULFILLMENT_TIMEZONE', 'Mars/Olympus'],
     ['FULFILLMENT_TIMEZONE', '+02:00'],
+    ['FULFILLMENT_AMBIGUOUS_TIME', 'both'],
+    ['FULFILLMENT_AMBIGUOUS_TIME', 'standard'],
     ['DATABASE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'http://localhost:6379'],

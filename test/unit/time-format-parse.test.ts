@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatWireDay, formatWireMinute } from '../../src/time/format.ts';
-import { InvalidDateTimeError, parseUpstreamDateTime } from '../../src/time/parse.ts';
+import {
+  type AmbiguousTime,
+  InvalidDateTimeError,
+  parseDateTime,
+  parseUpstreamDateTime,
+} from '../../src/time/parse.ts';
 
 const LA = 'America/Los_Angeles';
 const utc = (iso: string) => new Date(iso);
@@ -46,10 +51,12 @@ describe('parseUpstreamDateTime', () => {
     expect(parseUpstreamDateTime('2026-03-08T03:00:00', LA).toISOString()).toBe('2026-03-08T10:00:00.000Z');
     expect(parseUpstreamDateTime('2026-11-01T00:59', LA).toISOString()).toBe('2026-11-01T07:59:00.000Z');
     expect(parseUpstreamDateTime('2026-11-01T02:00', LA).toISOString()).toBe('2026-11-01T10:00:00.000Z');
-    // The repeated hour resolves to one of its two occurrences.
-    expect(['2026-11-01T08:30:00.000Z', '2026-11-01T09:30:00.000Z']).toContain(
-      parseUpstreamDateTime('2026-11-01T01:30:00', LA).toISOString(),
-    );
+  });
+
+  it('moves a time in the skipped spring hour forward by the gap', () => {
+    expect(parseUpstreamDateTime('2026-03-08T02:00:00', LA).toISOString()).toBe('2026-03-08T10:00:00.000Z');
+    expect(parseUpstreamDateTime('2026-03-08T02:30:00', LA).toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    expect(parseDateTime('2026-03-08T02:30:00', LA)?.toISOString()).toBe('2026-03-08T10:30:00.000Z');
   });
 
   it('reads a date alone as midnight in the zone', () => {
@@ -72,5 +79,95 @@ describe('parseUpstreamDateTime', () => {
     '1/2/2026',
   ])('throws on %j', (value) => {
     expect(() => parseUpstreamDateTime(value, LA)).toThrow(InvalidDateTimeError);
+  });
+});
+
+/** `2026-11-01T01:mm:ss` for minute `m` of the repeated hour. */
+const repeated = (m: number, seconds = '00') => `2026-11-01T01:${String(m).padStart(2, '0')}:${seconds}`;
+/** The instant of minute `m` of the repeated hour: its first occurrence (PDT) or its second (PST). */
+const occurrence = (m: number, which: AmbiguousTime) =>
+  new Date(Date.UTC(2026, 10, 1, which === 'earlier' ? 8 : 9, m)).toISOString();
+
+describe('the repeated hour (2026-11-01 01:00-01:59 in Los Angeles, FULFILLMENT_AMBIGUOUS_TIME)', () => {
+  it.each(['earlier', 'later'] as const)('%s: every minute resolves to that occurrence', (which) => {
+    for (let m = 0; m < 60; m++) {
+      expect(parseUpstreamDateTime(repeated(m), LA, which).toISOString(), repeated(m)).toBe(
+        occurrence(m, which),
+      );
+    }
+  });
+
+  it('defaults to later (standard time, as .NET reads an ambiguous local time)', () => {
+    for (let m = 0; m < 60; m++) {
+      expect(parseUpstreamDateTime(repeated(m), LA).toISOString()).toBe(occurrence(m, 'later'));
+      expect(parseDateTime(repeated(m), LA)?.toISOString()).toBe(occurrence(m, 'later'));
+    }
+  });
+
+  it.each(['earlier', 'later'] as const)(
+    '%s: the fast path agrees minute by minute, whatever it parsed before (its hour cache)',
+    (which) => {
+      // Warm the cache with the hours around the change, in both settings, then read the repeated hour.
+      for (const hour of ['00', '01', '02']) {
+        parseDateTime(`2026-11-01T${hour}:10:00`, LA, 'earlier');
+        parseDateTime(`2026-11-01T${hour}:20:00`, LA, 'later');
+      }
+      for (let m = 0; m < 60; m++) {
+        expect(parseDateTime(repeated(m, '13'), LA, which)?.toISOString(), repeated(m, '13')).toBe(
+          new Date(Date.parse(occurrence(m, which)) + 13_000).toISOString(),
+        );
+      }
+    },
+  );
+
+  it('leaves times carrying an offset alone, in both settings', () => {
+    for (const which of ['earlier', 'later'] as const) {
+      for (let m = 0; m < 60; m += 1) {
+        const pdt = `${repeated(m)}-07:00`;
+        const pst = `${repeated(m)}-08:00`;
+        expect(parseUpstreamDateTime(pdt, LA, which).toISOString()).toBe(occurrence(m, 'earlier'));
+        expect(parseUpstreamDateTime(pst, LA, which).toISOString()).toBe(occurrence(m, 'later'));
+        expect(parseDateTime(pst, LA, which)?.toISOString()).toBe(occurrence(m, 'later'));
+        expect(parseDateTime(`${repeated(m)}Z`, LA, which)?.toISOString()).toBe(
+          `2026-11-01T01:${String(m).padStart(2, '0')}:00.000Z`,
+        );
+      }
+    }
+  });
+
+  it('leaves the unambiguous minutes next to the repeated hour alone, in both settings', () => {
+    for (const which of ['earlier', 'later'] as const) {
+      expect(parseUpstreamDateTime('2026-11-01T00:59', LA, which).toISOString()).toBe(
+        '2026-11-01T07:59:00.000Z',
+      );
+      expect(parseUpstreamDateTime('2026-11-01T02:00', LA, which).toISOString()).toBe(
+        '2026-11-01T10:00:00.000Z',
+      );
+      expect(parseDateTime('2026-11-01T00:59', LA, which)?.toISOString()).toBe('2026-11-01T07:59:00.000Z');
+      expect(parseDateTime('2026-11-01T02:00', LA, which)?.toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    }
+  });
+});
+
+describe('parseDateTime (the engine fast path)', () => {
+  it('agrees with parseUpstreamDateTime on every 7th minute around both DST changes and on offsets', () => {
+    for (const day of ['2026-03-08', '2026-11-01', '2026-06-15']) {
+      for (let m = 0; m < 4 * 60; m += 7) {
+        const text = `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:13.5`;
+        expect(parseDateTime(text, LA)?.toISOString(), text).toBe(
+          parseUpstreamDateTime(text, LA).toISOString(),
+        );
+      }
+    }
+    expect(parseDateTime('2026-06-01T10:00:00Z', LA)?.toISOString()).toBe('2026-06-01T10:00:00.000Z');
+    expect(parseDateTime('2026-06-01', LA)?.toISOString()).toBe('2026-06-01T07:00:00.000Z');
+    expect(parseDateTime(null, LA)).toBeNull();
+    expect(parseDateTime('', LA)).toBeNull();
+  });
+
+  it('rejects impossible values', () => {
+    expect(() => parseDateTime('2026-02-30T10:00', LA)).toThrow(InvalidDateTimeError);
+    expect(() => parseDateTime('2026-06-01T10:75', LA)).toThrow(InvalidDateTimeError);
+    expect(() => parseDateTime('yesterday', LA)).toThrow(InvalidDateTimeError);
   });
 });

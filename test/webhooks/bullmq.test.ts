@@ -8,8 +8,9 @@ import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
-import { createTestDatabase, startReceiver, testEvent, waitFor } from './harness.ts';
+import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
 
 /** The Standard Webhooks shape, shortened to milliseconds so retries happen within the test. */
 const SHORT_SCHEDULE = [0, 50, 100, 150, 200];
@@ -62,7 +63,7 @@ describe('BullMQ delivery', () => {
     expect(await relayOnce({ pool: database.pool, enqueue })).toEqual({ events: 1, jobs: 1 });
     // A relay that crashed after enqueuing re-enqueues the same job id: BullMQ keeps one job.
     await enqueue([{ endpointId: endpoint.id, eventId: id as string }]);
-    await waitFor(async () =>
+    await waitFor('a succeeded attempt', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'succeeded'),
     );
     const got = receiver.received('/bull');
@@ -82,7 +83,7 @@ describe('BullMQ delivery', () => {
     ]);
     const [id] = await commitEvents([testEvent()]);
     await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE) });
-    await waitFor(async () =>
+    await waitFor('the delivery to give up', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'gave_up'),
     );
     const attempts = await listAttempts(database.pool, id as string);
@@ -108,7 +109,7 @@ describe('BullMQ delivery', () => {
     });
     try {
       const [id] = await commitEvents([testEvent()]);
-      await waitFor(() => receiver.received('/loop').length === 1);
+      await waitFor('one delivery to /loop', () => receiver.received('/loop').length === 1);
       expect(receiver.received('/loop')[0]?.headers['webhook-id']).toBe(id);
     } finally {
       await loop.stop();
@@ -134,7 +135,7 @@ describe('BullMQ delivery', () => {
     });
     try {
       const [id] = await commitEvents([testEvent()]);
-      await waitFor(() => receiver.received('/runtime').length === 2);
+      await waitFor('two deliveries to /runtime', () => receiver.received('/runtime').length === 2);
       expect(receiver.received('/runtime').map((r) => r.headers['webhook-id'])).toEqual([id, id]);
     } finally {
       await delivery.close();

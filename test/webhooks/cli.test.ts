@@ -10,7 +10,8 @@ import { writeEvents } from '../../src/events/outbox.ts';
 import { tailEvents } from '../../src/events/tail.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
 import type { DeliveryJob } from '../../src/webhooks/deliver.ts';
-import { createTestDatabase, testEvent, waitFor } from './harness.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { createTestDatabase, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -89,7 +90,7 @@ describe('events tail', () => {
       },
     });
     try {
-      await waitFor(() => ready);
+      await waitFor('the tail to listen', () => ready);
       await work(seen);
     } finally {
       stop.abort();
@@ -107,7 +108,7 @@ describe('events tail', () => {
         scope: null,
         suppressed: false,
       });
-      await waitFor(() => seen.length > 0);
+      await waitFor('an event to be tailed', () => seen.length > 0);
       expect(seen.map((e) => e.id)).toEqual([wanted.id]);
       expect(seen[0]).toMatchObject({ type: 'invoice.paid', subject: wanted.subject, data: wanted.data });
     });
@@ -117,7 +118,7 @@ describe('events tail', () => {
     await tailWhile(false, undefined, async (seen) => {
       const event = testEvent();
       await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: false });
-      await waitFor(() => seen.some((e) => e.id === event.id));
+      await waitFor('the event to be tailed', () => seen.some((e) => e.id === event.id));
     });
   });
 });

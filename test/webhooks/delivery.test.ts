@@ -7,7 +7,8 @@ import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
 import { STANDARD_SCHEDULE_MS } from '../../src/webhooks/schedule.ts';
-import { createTestDatabase, startReceiver, testEvent, waitFor } from './harness.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -67,7 +68,7 @@ describe('outbox', () => {
     await writeEvents(client, [rolledBack], { stream: null, scope: null, suppressed: false });
     await client.query('ROLLBACK');
     client.release();
-    await waitFor(() => heard.length >= 2);
+    await waitFor('two notifications', () => heard.length >= 2);
     expect(heard.sort()).toEqual(events.map((e) => e.id).sort());
     await listener.end();
   });
@@ -219,6 +220,7 @@ describe('in-process delivery with a fake clock', () => {
     doomed.release(new Error('simulated crash'));
     const restarted = createInProcessDelivery({ db: database.pool, now: () => new Date() });
     await waitFor(
+      'the restarted relay to enqueue both events',
       async () => (await relayOnce({ pool: database.pool, enqueue: restarted.enqueue })).jobs === 2,
     );
     await restarted.runDue();

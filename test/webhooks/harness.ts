@@ -87,15 +87,6 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Polls until `check` holds or the deadline passes. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 let counter = 0;
 /** A distinct test event. */
 export function testEvent(overrides: Partial<DerivedEvent> = {}): DerivedEvent {

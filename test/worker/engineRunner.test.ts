@@ -31,8 +31,8 @@ describe('engine runner', () => {
   it('a 429 whose Retry-After is too long to wait in-process reaches the worker as retryAfterMs on the thrown error', async () => {
     // 120 s is over the client's in-process ceiling (60 s), so the call fails at once carrying it.
     sim.setFaults({ operations: { 'GET Finances/invoices': { rateLimit: 1 } }, retryAfterSeconds: 120 });
-    const client = simulatorClient(sim, FAIL_FAST);
     const config = simulatorConfig(t.url, sim);
+    const client = simulatorClient(sim, config, FAIL_FAST);
     const results: StreamRunResult[] = [];
     const engine = createEngineRunner({
       pool: t.pool,

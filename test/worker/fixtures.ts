@@ -71,15 +71,6 @@ export async function deletePrefix(redisUrl: string, prefix: string): Promise<vo
   }
 }
 
-/** Polls `check` until it returns true or the deadline passes (then throws with `what`). */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** A free TCP port on loopback (for a dedicated redis-server). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createClientRedis, createWorkerRedis } from '../../src/worker/connections.ts';
 import { checkWorkerRedis, RedisSettingsError } from '../../src/worker/redisChecks.ts';
-import { freePort, waitFor } from './fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { freePort } from './fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const cleanups: Array<() => unknown> = [];

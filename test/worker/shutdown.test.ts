@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { waitFor } from './fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
 let harness: WorkerHarness | undefined;

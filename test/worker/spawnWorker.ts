@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawnSourceCli } from '../helpers/cli.ts';
-import { waitFor } from './fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /** A `fulfillment-sync worker` child process and its log lines. */
 export interface WorkerProcess {

@@ -5,8 +5,8 @@ import { STREAM_NAMES } from '../../src/config/types.ts';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
 import type { TestDatabase } from '../helpers/db.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
-import { waitFor } from './fixtures.ts';
 import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
 let harness: WorkerHarness | undefined;

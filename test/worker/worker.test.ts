@@ -8,7 +8,8 @@ import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import type { SyncRequest } from '../../src/worker/seams.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { deletePrefix, testConfig, uniquePrefix, waitFor } from './fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
+import { deletePrefix, testConfig, uniquePrefix } from './fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const logger = pino({ level: 'silent' });

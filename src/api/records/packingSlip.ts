@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { bool, dateTime, int, record, text } from './primitives.ts';
+import { bigInt, bool, dateTime, record, text } from './primitives.ts';
 
 /** Packing slip record (spec 2.11). */
 export const packingSlipSchema = record({
-  packingSlipId: int(),
+  packingSlipId: bigInt(),
   packingSlipName: text(),
   orderingCode: text(),
   orderingName: text(),

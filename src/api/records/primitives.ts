@@ -13,8 +13,22 @@ export const text = () => z.string().nullish();
 export const requiredText = () => z.string();
 /** An identifier that the record cannot be stored without. */
 export const keyText = () => z.string().min(1);
-export const int = () => z.number().int().nullish();
-export const requiredInt = () => z.number().int();
+/** Range of a Postgres `integer` column (int32), where quantities, line numbers and counts are stored. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+const OUTSIDE_INT32 = `outside the range of its integer column (${INT32_MIN}..${INT32_MAX})`;
+const int32 = () => z.number().int().min(INT32_MIN, OUTSIDE_INT32).max(INT32_MAX, OUTSIDE_INT32);
+
+/** A whole number stored in an `integer` column: a value outside int32 is a rejection, not a failed window. */
+export const int = () => int32().nullish();
+export const requiredInt = () => int32();
+/**
+ * A whole number stored in a `bigint` column (ids). zod's `int()` already stops at the safe-integer
+ * range (±2^53-1), inside int64 and the most a JSON number carries exactly.
+ */
+export const bigInt = () => z.number().int().nullish();
+export const requiredBigInt = () => z.number().int();
+/** A spec `number` (numeric column); Infinity or NaN (JSON's 1e400 parses to Infinity) is rejected by zod. */
 export const num = () => z.number().nullish();
 export const bool = () => z.boolean().nullish();
 export const requiredBool = () => z.boolean();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETURN_STATUS_CODES } from './enums.ts';
-import { bool, dateTime, int, openEnum, record, text } from './primitives.ts';
+import { bigInt, bool, dateTime, int, openEnum, record, requiredBigInt, text } from './primitives.ts';
 
 export const personalizationSchema = record({
   type: text(),
@@ -10,8 +10,8 @@ export const personalizationSchema = record({
 });
 
 export const returnLineSchema = record({
-  shipReturnId: int(),
-  shipmentKey: int(),
+  shipReturnId: bigInt(),
+  shipmentKey: bigInt(),
   lineNumber: int(),
   componentNumber: int(),
   sku: text(),
@@ -27,8 +27,8 @@ export const returnLineSchema = record({
 
 /** Return record (spec 2.9). */
 export const shipmentReturnSchema = record({
-  shipReturnId: z.number().int(),
-  shipmentKey: int(),
+  shipReturnId: requiredBigInt(),
+  shipmentKey: bigInt(),
   customerName: text(),
   providerOrderNumber: text(),
   orderNumber: text(),

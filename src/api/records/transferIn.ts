@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_METHOD_CODES, IN_STATUS_CODES } from './enums.ts';
-import { bool, dateTime, int, keyText, openEnum, record, text } from './primitives.ts';
+import { bigInt, bool, dateTime, int, keyText, openEnum, record, text } from './primitives.ts';
 
 /** IN create request (spec 2.6) with the pickup-site rule of spec 4.3 and 7.4. */
 export const transferInCreateSchema = z
@@ -36,7 +36,7 @@ export type TransferInCreate = z.infer<typeof transferInCreateSchema>;
 
 const listRowShape = {
   supplierId: text(),
-  rowId: int(),
+  rowId: bigInt(),
   supplierName: text(),
   warehouseCode: text(),
   warehouseName: text(),

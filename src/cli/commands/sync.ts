@@ -78,6 +78,7 @@ export async function syncOnceAction(
     }
     const eventSink = createEventSink({
       timezone: config.timezone,
+      ambiguousTime: config.ambiguousTime,
       thresholds: config.events,
       onWritten: recordEventsWritten,
     });

@@ -49,7 +49,7 @@ export const shipmentEvents = fulfillmentSchema.table(
   'shipment_events',
   {
     containerId: keyText('container_id'),
-    /** sha256 hex of eventTime|city|stateOrProvince|description (src/events/trackingEventKey.ts). */
+    /** sha256 hex of [eventTime, city, stateOrProvince, description] as JSON (src/events/trackingEventKey.ts). */
     eventKey: keyText('event_key'),
     eventTime: tz('event_time'),
     city: text('city'),

@@ -23,7 +23,7 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
       ...base,
       type: 'invoice.created',
       transition: 'created',
-      occurredAt: upstreamInstant(current.invoiceDate, ctx.timezone),
+      occurredAt: upstreamInstant(current.invoiceDate, ctx),
       changes,
     });
   } else if (before !== balance) {

@@ -58,12 +58,12 @@ export function orderRule(
         ...base,
         type: 'order.hold_added',
         transition: id,
-        occurredAt: upstreamInstant(hold.creationDate, ctx.timezone),
+        occurredAt: upstreamInstant(hold.creationDate, ctx),
         changes: [{ field: 'holds', from: null, to: hold }],
       });
     }
     if (!active && (old ? isHoldActive(old) : Boolean(previous))) {
-      drafts.push(releasedDraft(hold, old ?? null, upstreamInstant(hold.releaseDate, ctx.timezone)));
+      drafts.push(releasedDraft(hold, old ?? null, upstreamInstant(hold.releaseDate, ctx)));
     }
   }
   // A hold that was active and vanished from the detail was lifted.

@@ -20,8 +20,8 @@ export function returnRule(
   const statusChanged = !previous || (previous.processingStatusCode ?? null) !== status;
   // A status can be reached again; returnDate names the episode only if it moved with this change.
   const episode = episodeMarker(
-    previous ? upstreamInstant(previous.returnDate, ctx.timezone) : undefined,
-    upstreamInstant(current.returnDate, ctx.timezone),
+    previous ? upstreamInstant(previous.returnDate, ctx) : undefined,
+    upstreamInstant(current.returnDate, ctx),
     ctx,
   );
   const drafts: EventDraft[] = [];
@@ -30,7 +30,7 @@ export function returnRule(
       ...base,
       type: 'return.created',
       transition: 'created',
-      occurredAt: upstreamInstant(current.returnDate, ctx.timezone),
+      occurredAt: upstreamInstant(current.returnDate, ctx),
       changes,
     });
   } else if (statusChanged) {

@@ -4,7 +4,7 @@ import { episodeMarker, inEpisode } from '../episode.ts';
 import { type EventDraft, makeEvent } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
 import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
-import { latestInstant, upstreamInstant } from '../upstreamTime.ts';
+import { latestInstant, type UpstreamClock, upstreamInstant } from '../upstreamTime.ts';
 
 /** Statuses that have their own event besides status_changed. */
 const STATUS_EVENTS: Readonly<Record<string, EventType>> = {
@@ -25,16 +25,16 @@ export function shipmentRule(
   const base = { kind: 'shipment' as const, key, current, previous };
   const drafts: EventDraft[] = [];
   const status = current.header.statusCode ?? null;
-  const lastScan = latestScan(current, ctx.timezone);
+  const lastScan = latestScan(current, ctx);
   // A status can be reached again (EXCEPTION -> IN_TRANSIT -> EXCEPTION): the scan that came with
   // the change names the episode, else detectedAt does.
-  const episode = episodeMarker(previous ? latestScan(previous, ctx.timezone) : undefined, lastScan, ctx);
+  const episode = episodeMarker(previous ? latestScan(previous, ctx) : undefined, lastScan, ctx);
   if (!previous) {
     drafts.push({
       ...base,
       type: 'shipment.created',
       transition: 'created',
-      occurredAt: upstreamInstant(current.header.shipDate, ctx.timezone),
+      occurredAt: upstreamInstant(current.header.shipDate, ctx),
       changes,
     });
   } else if ((previous.header.statusCode ?? null) !== status) {
@@ -75,7 +75,7 @@ export function shipmentRule(
         ...common,
         type: 'shipment.tracking_event',
         transition: hash,
-        occurredAt: upstreamInstant(event.eventTime, ctx.timezone),
+        occurredAt: upstreamInstant(event.eventTime, ctx),
         changes: [{ field: 'events', from: null, to: event }],
       });
     }
@@ -84,9 +84,9 @@ export function shipmentRule(
 }
 
 /** The latest tracking scan time of a shipment (ISO UTC), if any scan has a readable time. */
-function latestScan(shipment: ShipmentUpdate, timezone: string): string | undefined {
+function latestScan(shipment: ShipmentUpdate, clock: UpstreamClock): string | undefined {
   return latestInstant(
     (shipment.events ?? []).map((e) => e.eventTime),
-    timezone,
+    clock,
   );
 }

@@ -24,17 +24,13 @@ export function transferInRule(
       ...base,
       type: 'transfer_in.created',
       transition: 'created',
-      occurredAt: upstreamInstant(header.creationDate ?? header.submittedDate, ctx.timezone),
+      occurredAt: upstreamInstant(header.creationDate ?? header.submittedDate, ctx),
       changes,
     });
   } else if ((previous.header.statusCode ?? null) !== status) {
-    const updatedAt = upstreamInstant(header.lastUpdateDate, ctx.timezone);
+    const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
     // A status can be reached again: the header's lastUpdateDate names the episode if it moved.
-    const episode = episodeMarker(
-      upstreamInstant(previous.header.lastUpdateDate, ctx.timezone),
-      updatedAt,
-      ctx,
-    );
+    const episode = episodeMarker(upstreamInstant(previous.header.lastUpdateDate, ctx), updatedAt, ctx);
     drafts.push({
       ...base,
       type: 'transfer_in.status_changed',
@@ -52,7 +48,7 @@ export function transferInRule(
       transition: stableHash(received.totals),
       occurredAt: latestInstant(
         received.lines.map((line) => line.lastUpdateDate),
-        ctx.timezone,
+        ctx,
       ),
       changes: received.changes,
     });

@@ -21,7 +21,7 @@ export function transferOutRule(
       ...base,
       type: 'transfer_out.created',
       transition: 'created',
-      occurredAt: upstreamInstant(current.orderedDate ?? current.requestDate, ctx.timezone),
+      occurredAt: upstreamInstant(current.orderedDate ?? current.requestDate, ctx),
       changes,
     });
   } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
