@@ -135,3 +135,14 @@ export function scrubSecrets(text: string, secrets: readonly (string | undefined
   );
   return out.length > MAX_UPSTREAM_MESSAGE ? `${out.slice(0, MAX_UPSTREAM_MESSAGE)}…` : out;
 }
+
+/**
+ * How long upstream asked us to wait, read from an error or its `cause` chain (duck-typed, so the
+ * errors that wrap a client failure, e.g. a failed run, carry it too). Undefined when none says.
+ */
+export function retryAfterMsOf(error: unknown, depth = 0): number | undefined {
+  if (typeof error !== 'object' || error === null || depth > 3) return undefined;
+  const record = error as { retryAfterMs?: unknown; cause?: unknown };
+  if (typeof record.retryAfterMs === 'number' && record.retryAfterMs > 0) return record.retryAfterMs;
+  return retryAfterMsOf(record.cause, depth + 1);
+}

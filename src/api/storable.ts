@@ -51,7 +51,7 @@ export function makeStorable(record: unknown): Storable {
     return {
       ok: false,
       reason: `${unstorable}: refused without parsing`,
-      raw: { unstorable, preview: previewOf(record) },
+      raw: { ...topLevelScalars(record), unstorable, preview: previewOf(record) },
     };
   }
 }
@@ -146,6 +146,21 @@ function recordRepair(original: string, path: string[], found: Found): void {
   const where = path.length > 0 ? path.join('.') : '(record)';
   if (original.includes('\u0000')) found.nul.push(where);
   if (original.replace(NUL, '').match(LONE_SURROGATE)) found.surrogate.push(where);
+}
+
+/**
+ * The record's own top-level scalar members (its identity: ids, numbers, dates), strings made
+ * storable and shortened, so that a refused record can still be told apart and keyed.
+ */
+function topLevelScalars(record: unknown): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return out;
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string') out[storableText(key)] = storableText(value.slice(0, 200));
+    else if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+      out[storableText(key)] = Number.isFinite(value) || typeof value !== 'number' ? value : null;
+  }
+  return out;
 }
 
 /**

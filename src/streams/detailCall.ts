@@ -1,5 +1,8 @@
 import { RequestRuleError, RetryableUpstreamError, UnauthorizedError, UpstreamError } from '../api/errors.ts';
+import { DEFAULT_RETRY } from '../api/transport.ts';
 import type { RejectedRecord } from '../sync/types.ts';
+
+const MAX_IN_PROCESS_WAIT_MS = DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
 
 /** One detail call's outcome as the engine's detail queue takes it. */
 export type DetailOutcome<T> = { record: T; repaired: RejectedRecord[] } | { failure: string };
@@ -8,7 +11,7 @@ export type DetailOutcome<T> = { record: T; repaired: RejectedRecord[] } | { fai
  * Runs one detail call and turns what can go wrong with that one record into a failure reason
  * (not found, rejected by its schema, failing after the client's retries), so it is retried later
  * with backoff instead of failing its window. What concerns every call alike is thrown: refused
- * credentials, and rate limiting (its Retry-After pauses the whole queue).
+ * credentials, and a Retry-After longer than the client waits in-process (the queue pauses).
  */
 export async function detailOutcome<T>(
   call: () => Promise<{
@@ -28,7 +31,8 @@ export async function detailOutcome<T>(
     };
   } catch (error) {
     if (error instanceof UnauthorizedError) throw error;
-    if (error instanceof RetryableUpstreamError && (error.status === 429 || (error.retryAfterMs ?? 0) > 0))
+    // A wait longer than the client sits out in-process concerns every call: the queue pauses.
+    if (error instanceof RetryableUpstreamError && (error.retryAfterMs ?? 0) > MAX_IN_PROCESS_WAIT_MS)
       throw error;
     if (error instanceof UpstreamError || error instanceof RequestRuleError)
       return { failure: error.message };

@@ -37,7 +37,6 @@ export async function* fetchLeaves<R, C>(args: {
   stream: StreamDefinition<R, C>;
   fetch: Omit<FetchArgs<C>, 'window'>;
   window: Window;
-  maxRows: number;
   minSize: number;
   onSplit?: (window: Window) => void;
 }): AsyncGenerator<FetchedLeaf<R>> {
@@ -50,15 +49,6 @@ export async function* fetchLeaves<R, C>(args: {
     let result: FetchResult<R>;
     try {
       result = await stream.fetchWindow({ ...args.fetch, window });
-      // An upstream may cut an answer at the cap without saying so: exactly the cap may be truncated.
-      const rows = result.records.length + result.rejected.length;
-      if (result.apiCalls <= 1 && rows >= args.maxRows)
-        throw new UpstreamTimeoutError(
-          `answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW (${args.maxRows})`,
-          {
-            operation: stream.name,
-          },
-        );
     } catch (error) {
       if (!isTooLarge(error)) throw error;
       const halves = splitWindow(window, minSize, timezone);

@@ -1,3 +1,4 @@
+import { INT32_MAX, INT32_MIN } from '../api/records/primitives.ts';
 import type { TableShape } from './diff.ts';
 import type { Row } from './types.ts';
 
@@ -9,8 +10,6 @@ import type { Row } from './types.ts';
  * key sizes a btree index accepts.
  */
 
-const INT32_MIN = -2_147_483_648;
-const INT32_MAX = 2_147_483_647;
 /**
  * Bytes of all key columns of one row together. A btree index entry must fit a third of a page
  * (about 2,700 bytes); 2,000 leaves room for the tuple header and the other key columns' overhead.

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { RetryableUpstreamError } from '../api/errors.ts';
+import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
 import { commitWindow } from './commitWindow.ts';
 import { advanceCursor, type CursorMove, readCursor } from './cursor.ts';
@@ -208,7 +208,6 @@ async function runWindow<R, C>(
         due: due.requests,
       },
       window: w.window,
-      maxRows: config.api.maxRowsPerWindow,
       minSize: config.streams[stream.name].minWindowSize,
       onSplit: (split) => {
         splits.push(describeWindow(split, config.timezone));
@@ -348,13 +347,4 @@ async function recordFailure<R, C>(
     error: `${label}: ${message}`,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   };
-}
-
-/** Upstream's Retry-After carried by a failure (possibly as the `cause` of a wrapping error). */
-function retryAfterMsOf(error: unknown): number | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
-    if (e instanceof RetryableUpstreamError && e.retryAfterMs !== undefined && e.retryAfterMs > 0)
-      return e.retryAfterMs;
-  }
-  return undefined;
 }

@@ -8,11 +8,11 @@ import {
 } from '../../jobs/backfillWindow.ts';
 import { createFetchOrderDetailsProcessor, FETCH_ORDER_DETAILS_JOB } from '../../jobs/fetchOrderDetails.ts';
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
+import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
 import { createWorkerRedis } from './connections.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
-import { retryAfterMsOf } from './retryAfter.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
 import type { OrderDetailFetcher, SyncOutcome, SyncRunner } from './seams.ts';
 

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retryAfterMsOf } from '../../src/api/errors.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import type { StreamRunResult } from '../../src/sync/types.ts';
 import { createEngineRunner, SyncRunFailedError } from '../../src/worker/engineRunner.ts';
-import { retryAfterMsOf } from '../../src/worker/retryAfter.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { FAIL_FAST, simulatorClient, simulatorConfig } from '../helpers/syncHarness.ts';
 
