@@ -37,6 +37,8 @@ export interface RunningSimulator {
   poison(): PoisonReport | undefined;
   /** Replaces the fault configuration (restarting the fault stream from its seed). */
   setFaults(options: FaultOptions): void;
+  /** How many faults of each kind were injected since the start. */
+  faultTally(): Record<string, number>;
   /** Stops listening and destroys open connections (including deliberately stalled ones). */
   close(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     truth: () => core.truth(),
     poison: () => core.poisonReport(),
     setFaults: (faults) => core.faults.configure(faults),
+    faultTally: () => ({ ...core.faults.tally }),
     close: () =>
       new Promise<void>((resolve) => {
         closeAll();
