@@ -5,7 +5,7 @@ import { ConfigError } from './configError.ts';
 import { authProblems, dashboardProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
-import { STREAM_DEFAULTS } from './streamDefaults.ts';
+import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
 import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from './types.ts';
 
 /**
@@ -74,9 +74,17 @@ function mergeStreams(
   const streams = {} as Record<StreamName, StreamSettings>;
   for (const name of STREAM_NAMES) {
     const merged: StreamSettings = { ...STREAM_DEFAULTS[name] };
-    for (const [key, value] of Object.entries(overrides[name] ?? {})) {
+    const override = overrides[name] ?? {};
+    for (const [key, value] of Object.entries(override)) {
       if (value !== undefined) merged[key as keyof StreamSettings] = value;
     }
+    // A longer or shorter horizon alone keeps reading it whole in one window.
+    if (
+      WHOLE_HORIZON_STREAMS.includes(name) &&
+      override.rereadDays !== undefined &&
+      override.windowSize === undefined
+    )
+      merged.windowSize = Math.max(1, merged.rereadDays + 1);
     if (merged.minWindowSize > merged.windowSize) {
       problems.push(
         `FULFILLMENT_STREAMS (at ${name}): minWindowSize ${merged.minWindowSize} must not exceed windowSize ${merged.windowSize}`,

@@ -2,21 +2,23 @@ import type { StreamName, StreamSettings } from './types.ts';
 
 /**
  * Per-stream defaults of CONTRACT.md section 3; FULFILLMENT_STREAMS overrides any field per stream.
- * Window sizes are minutes for shipments and calendar days for the day-window streams. Where the
- * contract names no window size, 7 days is used: few calls per run, and adaptive splitting halves a
- * window whose answer is too large anyway.
+ * `windowSize` is the largest window a read starts with (minutes for shipments, calendar days for
+ * the day-window streams): adaptive splitting halves it while answers are too large and remembers
+ * what worked, so the default is large: a week of shipment updates, and for the re-reading
+ * day-window streams their whole horizon and today in one call (`rereadDays + 1`, kept in step
+ * when only `rereadDays` is overridden, see `wholeHorizon`).
  */
 export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSettings>>> = Object.freeze({
   products: settings({ cadenceMinutes: 1440 }),
   inventory: settings({ cadenceMinutes: 15 }),
   // One day per call; today and yesterday are re-read.
   inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1 }),
-  transfers_in: settings({ cadenceMinutes: 15, rereadDays: 90, windowSize: 7 }),
-  transfers_out: settings({ cadenceMinutes: 60, rereadDays: 30, windowSize: 7 }),
-  // Minute windows from the cursor minus a 2 h lookback, for late scans.
-  shipments: settings({ cadenceMinutes: 5, lookbackMinutes: 120, windowSize: 60 }),
-  returns: settings({ cadenceMinutes: 15, rereadDays: 30 }),
-  invoices: settings({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 7 }),
+  transfers_in: settings({ cadenceMinutes: 15, rereadDays: 90, windowSize: 91 }),
+  transfers_out: settings({ cadenceMinutes: 60, rereadDays: 30, windowSize: 31 }),
+  // Minute windows from the cursor minus a 2 h lookback, for late scans; at most a week per call.
+  shipments: settings({ cadenceMinutes: 5, lookbackMinutes: 120, windowSize: 7 * 1440 }),
+  returns: settings({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 }),
+  invoices: settings({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 }),
   // 0: on demand only, driven by changed shipments and returns.
   orders: settings({ cadenceMinutes: 0 }),
 });
@@ -27,6 +29,14 @@ export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSetting
  */
 export const DAY_WINDOW_STREAMS: readonly StreamName[] = Object.freeze([
   'inventory_activity',
+  'transfers_in',
+  'transfers_out',
+  'returns',
+  'invoices',
+]);
+
+/** Day-window streams that re-read a horizon in one window by default. */
+export const WHOLE_HORIZON_STREAMS: readonly StreamName[] = Object.freeze([
   'transfers_in',
   'transfers_out',
   'returns',

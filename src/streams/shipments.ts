@@ -4,6 +4,7 @@ import { trackingEventKey } from '../events/trackingEventKey.ts';
 import { planLookbackMinutes } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
+import { plannedWindowSize } from '../sync/windowSize.ts';
 import { wireMinuteBounds } from '../sync/wireBounds.ts';
 import type { StreamClient } from './client.ts';
 import { requestOrderDetails } from './orderRequests.ts';
@@ -22,13 +23,13 @@ export const shipmentsStream: StreamDefinition<ShipmentUpdate, StreamClient> = {
   name: 'shipments',
   scopeKind: 'account',
   subjectKind: 'shipment',
-  planWindows: ({ cursor, start, now, settings }) =>
+  planWindows: (input) =>
     planLookbackMinutes({
-      cursor: cursor.position,
-      start,
-      now,
-      lookbackMinutes: settings.lookbackMinutes,
-      windowSize: settings.windowSize,
+      cursor: input.cursor.position,
+      start: input.start,
+      now: input.now,
+      lookbackMinutes: input.settings.lookbackMinutes,
+      windowSize: plannedWindowSize(input),
     }),
   fetchWindow: async ({ client, scope, window, timezone }) => {
     const answer = await client.listShipmentUpdates({

@@ -13,9 +13,10 @@ export async function readCursor(db: Queryable, stream: string, scope: Scope): P
     last_success_at: Date | null;
     pending: boolean | null;
     loaded_from: string | null;
+    window_size: string | null;
   }>(
     `SELECT position_at, last_success_at, (position->>'initialLoadPending')::boolean AS pending,
-            position->>'loadedFrom' AS loaded_from
+            position->>'loadedFrom' AS loaded_from, position->>'windowSize' AS window_size
        FROM sync.cursors WHERE stream = $1 AND scope = $2`,
     [stream, scope.id],
   );
@@ -25,6 +26,7 @@ export async function readCursor(db: Queryable, stream: string, scope: Scope): P
     lastSuccessAt: row?.last_success_at ?? undefined,
     ...(row?.pending ? { initialLoadPending: true } : {}),
     ...(row?.loaded_from ? { loadedFrom: new Date(row.loaded_from) } : {}),
+    ...(row?.window_size ? { windowSize: Number(row.window_size) } : {}),
   };
 }
 
@@ -69,5 +71,31 @@ export async function advanceCursor(
        updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
                          THEN now() ELSE c.updated_at END`,
     [stream, scope.id, move.advanceTo ?? null, move.at, move.initialLoad ?? null, JSON.stringify(loadedFrom)],
+  );
+}
+
+/** What one run of a stream and scope did, kept on its cursor for `status` and the next plan. */
+export interface RunSummary {
+  /** Upstream calls the run made (its cycle's cost). */
+  calls: number;
+  /** Windows it stored. */
+  windows: number;
+  at: Date;
+  /** The adaptive window size to plan the next run with (undefined: unchanged). */
+  windowSize?: number | undefined;
+}
+
+/** Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left alone). */
+export async function recordRunSummary(
+  db: Queryable,
+  stream: string,
+  scope: Scope,
+  summary: RunSummary,
+): Promise<void> {
+  const lastRun = { calls: summary.calls, windows: summary.windows, at: summary.at.toISOString() };
+  const position = summary.windowSize === undefined ? {} : { windowSize: summary.windowSize };
+  await db.query(
+    'UPDATE sync.cursors SET last_run = $3::jsonb, position = position || $4::jsonb WHERE stream = $1 AND scope = $2',
+    [stream, scope.id, JSON.stringify(lastRun), JSON.stringify(position)],
   );
 }

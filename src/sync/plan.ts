@@ -2,6 +2,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { addDays, startOfWallDay } from '../time/days.ts';
 import { formatWireDay } from '../time/format.ts';
 import type { PlanInput, Window } from './types.ts';
+import { plannedWindowSize } from './windowSize.ts';
 
 /**
  * Pure window planning shared by the streams: minute windows (shipments) and day windows (the
@@ -85,8 +86,11 @@ export function planRereadDays(args: {
   return dayWindows(from, today, args.windowSize, args.timezone);
 }
 
-/** `planRereadDays` for a stream's plan input: cursor, horizon and window size from its settings. */
-export function rereadDayWindows(input: PlanInput, windowSize = input.settings.windowSize): Window[] {
+/**
+ * `planRereadDays` for a stream's plan input: cursor and horizon from its settings, windows of the
+ * adaptive size (the remembered one, at most the configured maximum; see windowSize.ts).
+ */
+export function rereadDayWindows(input: PlanInput, windowSize = plannedWindowSize(input)): Window[] {
   return planRereadDays({
     cursor: input.cursor.position,
     start: input.start,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
 import { commitWindow } from './commitWindow.ts';
-import { advanceCursor, type CursorMove, readCursor } from './cursor.ts';
+import { advanceCursor, type CursorMove, readCursor, recordRunSummary } from './cursor.ts';
 import { DEFAULT_DETAIL_RETRY, type DueRequests, dueDetailRequests } from './detailRequests.ts';
 import { fetchLeaves } from './fetchSplit.ts';
 import { acquireStreamLease, LeaseLostError, type StreamLease } from './lease.ts';
@@ -23,6 +23,13 @@ import type {
   StreamRunResult,
   Window,
 } from './types.ts';
+import {
+  nextWindowSize,
+  plannedWindowSize,
+  type ReadWindow,
+  type SizeDecision,
+  windowSizeOf,
+} from './windowSize.ts';
 
 const DAY = 86_400_000;
 
@@ -104,8 +111,9 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
             initialLoad: firstLoad ? 'pending' : undefined,
             loadedFrom,
           };
+    const read: ReadWindow[] = [];
     for (const window of windows) {
-      const failed = await runWindow(args, { window, now, lease, policy, move }, (outcome) =>
+      const failed = await runWindow(args, { window, now, lease, policy, move, read }, (outcome) =>
         add(total, outcome),
       );
       if (failed) break;
@@ -117,6 +125,29 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
         at: now,
         initialLoad: 'done',
       });
+    if (!keepsCursor && total.windows > 0) {
+      const planned = plannedWindowSize({ cursor, settings });
+      // Sizes are learnt from planned runs only: explicit windows (tests, CLI lists) say nothing.
+      const decision = args.windows
+        ? undefined
+        : nextWindowSize({
+            planned,
+            max: settings.windowSize,
+            maxRows: config.api.maxRowsPerWindow,
+            windows: read,
+          });
+      if (decision) {
+        log.info({ from: planned, to: decision.size }, `window size: ${decision.reason}`);
+        if (total.lastRunId !== undefined) await noteWindowSize(args.pool, total.lastRunId, decision);
+      }
+      await recordRunSummary(args.pool, stream.name, scope, {
+        calls: total.apiCalls,
+        windows: total.windows,
+        at: now,
+        windowSize: decision?.size,
+      });
+      total.windowSize = { planned, ...(decision ? { next: decision.size, reason: decision.reason } : {}) };
+    }
   } finally {
     await lease.release();
   }
@@ -126,6 +157,7 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
 /** Adds one stored (or failed) window to the run's totals. */
 function add(total: StreamRunResult, outcome: WindowOutcome): void {
   total.windows += 1;
+  if (outcome.runId !== undefined) total.lastRunId = outcome.runId;
   for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
   if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
   if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
@@ -165,6 +197,17 @@ export interface WindowOutcome extends RunCounts {
   vanishSkipped?: boolean;
   repaired?: number;
   detailFailures?: number;
+  /** The sync.runs row of a stored window. */
+  runId?: number;
+}
+
+/** Adds the next run's window size, and why, to the details of a run row (the run log). */
+async function noteWindowSize(pool: Pool, runId: number, decision: SizeDecision): Promise<void> {
+  await pool.query(
+    `UPDATE sync.runs SET details = coalesce(details, '{}'::jsonb) || jsonb_build_object('windowSize', $2::jsonb)
+      WHERE id = $1`,
+    [runId, JSON.stringify(decision)],
+  );
 }
 
 interface WindowRun {
@@ -174,6 +217,8 @@ interface WindowRun {
   policy: EventPolicy;
   /** How storing a window moves the cursor; undefined: it does not (backfills). */
   move: (window: Window) => CursorMove | undefined;
+  /** Collects every stored time window's size and answer size (adaptive windows). */
+  read: ReadWindow[];
 }
 
 /**
@@ -222,7 +267,15 @@ async function runWindow<R, C>(
       if (next.done) return false;
       current = next.value.window;
       const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
-      report(await storeLeaf(args, w, next.value.window, next.value.result, due, startedAt, details));
+      const leaf = next.value;
+      const size = windowSizeOf(leaf.window, config.timezone);
+      if (size !== undefined)
+        w.read.push({
+          size,
+          rows: leaf.result.records.length + leaf.result.rejected.length,
+          depth: leaf.depth,
+        });
+      report(await storeLeaf(args, w, leaf.window, leaf.result, due, startedAt, details));
     }
   } catch (error) {
     report(await recordFailure(args, current, startedAt, error));
@@ -298,6 +351,7 @@ async function storeLeaf<R, C>(
   return {
     ...counts,
     status: committed.status,
+    runId: committed.runId,
     ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
     ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
     ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),

@@ -48,6 +48,8 @@ export interface CursorState {
    * history (their events are stored, not delivered). Undefined before the first load.
    */
   loadedFrom?: Date;
+  /** The window size that last worked (adaptive windows, see windowSize.ts); undefined: the maximum. */
+  windowSize?: number;
 }
 
 /** An upstream record that could not be stored as received, with why. */
@@ -284,4 +286,8 @@ export interface StreamRunResult extends RunCounts {
   repaired?: number;
   /** Detail calls that failed this run (the records are retried later with backoff). */
   detailFailures?: number;
+  /** The sync.runs row of the last window this run stored. */
+  lastRunId?: number;
+  /** Adaptive windows: the size this run planned with, and the next run's when it changed. */
+  windowSize?: { planned: number; next?: number; reason?: string };
 }

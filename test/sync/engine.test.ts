@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerTooLargeError } from '../../src/api/errors.ts';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { ShipmentUpdate } from '../../src/api/records/index.ts';
 import type { Config } from '../../src/config/types.ts';
@@ -191,6 +192,9 @@ describe('runStream (engine)', () => {
           s: shipment(`S${i}`),
         }));
         const records = all.filter((x) => x.at >= q.beginDate && x.at <= q.endDate).map((x) => x.s);
+        // As the real client does at FULFILLMENT_MAX_ROWS_PER_WINDOW (here 3).
+        if (records.length >= 3)
+          throw new AnswerTooLargeError('answer at the row cap', { operation: 'GET Shipments/Updates' });
         return { records, rejected: [] };
       },
     } as unknown as FulfillmentClient;
@@ -211,11 +215,15 @@ describe('runStream (engine)', () => {
     expect(result).toMatchObject({ status: 'succeeded', inserted: 8 });
     expect(calls).toBeGreaterThan(1);
 
-    const tiny = { ...config, api: { ...config.api, maxRowsPerWindow: 0 } };
+    const tooLarge = {
+      listShipmentUpdates: async () => {
+        throw new AnswerTooLargeError('answer at the row cap', { operation: 'GET Shipments/Updates' });
+      },
+    } as unknown as FulfillmentClient;
     const failing = await runStream({
       pool: t.pool,
-      client: splitting,
-      config: tiny,
+      client: tooLarge,
+      config,
       logger,
       stream: shipmentsStream,
       scope,

@@ -53,17 +53,26 @@ describe('loadConfig defaults', () => {
       cadenceMinutes: 5,
       lookbackMinutes: 120,
       rereadDays: 0,
-      windowSize: 60,
+      windowSize: 7 * 1440,
       minWindowSize: 1,
     });
-    expect(streams.returns).toMatchObject({ cadenceMinutes: 15, rereadDays: 30, windowSize: 1 });
+    // Re-reading streams read their whole horizon and today in one window unless that is too large.
+    expect(streams.returns).toMatchObject({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 });
     expect(streams.inventory.cadenceMinutes).toBe(15);
     expect(streams.inventory_activity).toMatchObject({ cadenceMinutes: 60, rereadDays: 1 });
     expect(streams.transfers_in).toMatchObject({ cadenceMinutes: 15, rereadDays: 90 });
     expect(streams.transfers_out).toMatchObject({ cadenceMinutes: 60, rereadDays: 30 });
-    expect(streams.invoices).toMatchObject({ cadenceMinutes: 1440, rereadDays: 90 });
+    expect(streams.invoices).toMatchObject({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 });
     expect(streams.products.cadenceMinutes).toBe(1440);
     expect(streams.orders.cadenceMinutes).toBe(0);
+  });
+
+  it('keeps a re-read horizon whole when only its length is overridden', () => {
+    const { streams } = loadConfig({
+      FULFILLMENT_STREAMS: '{"invoices": {"rereadDays": 45}, "returns": {"rereadDays": 10, "windowSize": 3}}',
+    });
+    expect(streams.invoices).toMatchObject({ rereadDays: 45, windowSize: 46 });
+    expect(streams.returns).toMatchObject({ rereadDays: 10, windowSize: 3 });
   });
 
   it('treats blank values as unset', () => {

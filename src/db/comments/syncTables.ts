@@ -9,6 +9,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       position: 'Stream-specific resume state (JSON).',
       last_success_at: 'When the last successful run of this stream and scope finished.',
       last_run_id: 'The sync.runs row of the last successful run.',
+      last_run: 'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at.',
     },
   },
   'sync.runs': {

@@ -25,6 +25,8 @@ export const cursors = syncSchema.table(
     position: jsonb('position').notNull().default({}),
     lastSuccessAt: tz('last_success_at'),
     lastRunId: bigint('last_run_id', { mode: 'number' }),
+    /** What the last run did: upstream calls, windows stored, when (for status and metrics). */
+    lastRun: jsonb('last_run'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

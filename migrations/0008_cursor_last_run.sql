@@ -1,0 +1,1 @@
+ALTER TABLE "sync"."cursors" ADD COLUMN "last_run" jsonb;
