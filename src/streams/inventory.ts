@@ -10,13 +10,13 @@ import type { PlanInput, Row, RowContext, Scope, StreamDefinition, Window } from
 import { INVENTORY_KEY, writeInventoryHistory } from './inventoryHistory.ts';
 
 /**
- * inventory: a full snapshot of Inventories/Owned per supplier (the scope) and warehouse (one
- * window each), diffed against the stored rows. A stored row the snapshot no longer returns is
+ * inventory: a full snapshot of Inventories/Owned per supplier (the scope) in one call, read
+ * warehouse by warehouse only when that answer is too large; diffed against the stored rows. A stored row the snapshot no longer returns is
  * zeroed and stamped `vanished_at`, never deleted nor silently kept; every change (vanishing
  * included) is versioned in `inventory_history` (SCD type 2, see inventoryHistory.ts).
  */
 
-/** Every warehouse an owned-inventory row may name (spec 1 and 2.8): one snapshot window each. */
+/** Every warehouse an owned-inventory row may name (spec 1 and 2.8). */
 export const INVENTORY_WAREHOUSES: readonly string[] = [
   ...WAREHOUSE_CODES,
   ...EXTRA_INVENTORY_WAREHOUSE_CODES,
@@ -30,17 +30,28 @@ const QUANTITY_COLUMNS = [
   'qty_available_to_promise',
 ] as const;
 
-/** One snapshot window per warehouse; snapshots never move a cursor. */
+/**
+ * One snapshot of the supplier's whole inventory (one call), or one per listed warehouse; snapshots
+ * never move a cursor.
+ */
 export function planInventoryWindows(
   input: Pick<PlanInput, 'now'>,
-  warehouses = INVENTORY_WAREHOUSES,
+  warehouses?: readonly string[],
 ): Window[] {
-  return warehouses.map((warehouseCode) => ({
-    kind: 'snapshot' as const,
+  const snapshot = (filter?: Record<string, string>): Window => ({
+    kind: 'snapshot',
     start: input.now,
     end: input.now,
-    filter: { warehouseCode },
-  }));
+    ...(filter ? { filter } : {}),
+  });
+  if (!warehouses) return [snapshot()];
+  return warehouses.map((warehouseCode) => snapshot({ warehouseCode }));
+}
+
+/** A whole-supplier snapshot too large for one answer is read warehouse by warehouse. */
+export function splitInventoryWindow(window: Window): Window[] | null {
+  if (window.kind !== 'snapshot' || window.filter?.warehouseCode) return null;
+  return planInventoryWindows({ now: window.start }, INVENTORY_WAREHOUSES);
 }
 
 /**
@@ -79,12 +90,10 @@ export function inventoryKeyOfRejected(raw: unknown, ctx: RowContext): Row | und
   return key;
 }
 
-/** The snapshot's scope in the table: the supplier's rows of the window's warehouse. */
+/** The snapshot's scope in the table: the supplier's rows (of the window's warehouse, if it names one). */
 export function snapshotWhere(scope: Scope, window: Window): Row {
   const warehouseCode = window.filter?.warehouseCode;
-  if (!warehouseCode)
-    throw new Error('inventory windows name a warehouse: plan them with planInventoryWindows');
-  return { supplier_id: scope.id, warehouse_code: warehouseCode };
+  return warehouseCode ? { supplier_id: scope.id, warehouse_code: warehouseCode } : { supplier_id: scope.id };
 }
 
 /** The inventory stream (CONTRACT.md section 3). */
@@ -96,16 +105,16 @@ export const inventoryStream: StreamDefinition<
   scopeKind: 'supplier',
   subjectKind: 'inventory',
   planWindows: (input) => planInventoryWindows(input),
+  splitWindow: splitInventoryWindow,
   fetchWindow: async ({ client, scope, window }) => {
-    const warehouseCode = window.filter?.warehouseCode;
     // onHandOnly=false: a row with nothing on hand but stock on orders or INs is still inventory,
     // and must not look vanished.
-    const { records, rejected } = await client.listOwnedInventory({
+    const answer = await client.listOwnedInventory({
       supplierId: scope.id,
-      warehouseCode,
+      warehouseCode: window.filter?.warehouseCode,
       onHandOnly: false,
     });
-    return { records, rejected, apiCalls: 1 };
+    return { ...answer, apiCalls: 1 };
   },
   entity: {
     table: inventory,
@@ -119,6 +128,7 @@ export const inventoryStream: StreamDefinition<
     snapshot: {
       where: snapshotWhere,
       vanished: (stored, ctx) => zeroVanished(stored, ctx.now),
+      goneColumn: 'vanished_at',
     },
   },
   afterWrite: async ({ tx, changes, now }) => {

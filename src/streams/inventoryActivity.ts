@@ -35,12 +35,13 @@ export const inventoryActivityStream: StreamDefinition<
   planWindows: planActivityWindows,
   fetchWindow: async ({ client, scope, window, timezone }) => {
     const day = dayOf(window.start, timezone);
-    const { records, rejected } = await client.listInventoryActivity({
-      supplierId: scope.id,
-      beginDate: day,
-      endDate: day,
-    });
-    return { records: records.map((activity) => ({ activityDate: day, activity })), rejected, apiCalls: 1 };
+    const answer = await client.listInventoryActivity({ supplierId: scope.id, beginDate: day, endDate: day });
+    return {
+      records: answer.records.map((activity) => ({ activityDate: day, activity })),
+      rejected: answer.rejected,
+      repaired: answer.repaired,
+      apiCalls: 1,
+    };
   },
   entity: {
     table: inventoryActivity,

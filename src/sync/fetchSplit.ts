@@ -51,7 +51,7 @@ export async function* fetchLeaves<R, C>(args: {
       result = await stream.fetchWindow({ ...args.fetch, window });
     } catch (error) {
       if (!isTooLarge(error)) throw error;
-      const halves = splitWindow(window, minSize, timezone);
+      const halves = stream.splitWindow ? stream.splitWindow(window) : splitWindow(window, minSize, timezone);
       if (!halves) {
         const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
         throw new WindowUnsplittableError(

@@ -14,7 +14,7 @@ import {
 import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText } from './incoming.ts';
 import type { Rejection } from './rejections.ts';
 import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
-import { loadByKeys, loadWhere } from './store.ts';
+import { loadByKeys, loadMissing } from './store.ts';
 import type {
   ChildEntity,
   FetchResult,
@@ -312,11 +312,11 @@ async function findVanished<R, C>(
   const { stream, scope, window, ctx, db } = args;
   const snapshot = stream.entity.snapshot;
   if (!snapshot || window.kind !== 'snapshot') return { changes: [], skipped: false, warnings: [] };
-  const present = new Set(incoming.map((i) => i.key));
+  const presentKeys: Row[] = incoming.map((i) => i.row);
   let unreadable = 0;
   for (const r of rejected) {
     const key = rejectedKey(stream.entity, r.raw, ctx);
-    if (key && stream.entity.key.every((c) => key[c] !== undefined)) present.add(keyOf(key, shape));
+    if (key && stream.entity.key.every((c) => key[c] !== undefined)) presentKeys.push(key);
     else unreadable += 1;
   }
   if (unreadable > 0) {
@@ -332,8 +332,15 @@ async function findVanished<R, C>(
     };
   }
   const changes: RecordChange<R>[] = [];
-  for (const row of await loadWhere(db, stream.entity.table, snapshot.where(scope, window))) {
-    if (present.has(keyOf(row, shape))) continue;
+  const missing = await loadMissing(
+    db,
+    stream.entity.table,
+    snapshot.where(scope, window),
+    stream.entity.key,
+    presentKeys,
+    snapshot.goneColumn,
+  );
+  for (const row of missing) {
     const next = snapshot.vanished(row, ctx);
     if (next && !rowsEqual(row, next, shape))
       changes.push({ kind: 'updated', record: undefined, row: next, previousRow: row });

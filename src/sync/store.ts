@@ -60,15 +60,31 @@ export async function loadByKeys(
   return out;
 }
 
-/** Stored rows matching `where` (column -> value), for snapshot streams. */
-export async function loadWhere(db: Queryable, table: PgTable, where: Row): Promise<Row[]> {
+/**
+ * Stored rows matching `where` (column -> value) whose key is not among `present`, and (if given)
+ * whose `goneColumn` is null: what a snapshot no longer returns, found in SQL rather than by
+ * reading the whole scope into memory.
+ */
+export async function loadMissing(
+  db: Queryable,
+  table: PgTable,
+  where: Row,
+  key: readonly string[],
+  present: readonly Row[],
+  goneColumn?: string,
+): Promise<Row[]> {
   const { qualified } = tableInfo(table);
   const columns = Object.keys(where);
-  const clause = columns.map((c, i) => `${quoteIdent(c)} = $${i + 1}`).join(' AND ');
-  const res = await db.query(
-    `SELECT * FROM ${qualified}${clause ? ` WHERE ${clause}` : ''}`,
-    Object.values(where),
-  );
+  const clauses = columns.map((c, i) => `${quoteIdent(c)} = $${i + 1}`);
+  if (goneColumn) clauses.push(`${quoteIdent(goneColumn)} IS NULL`);
+  const keyRows = present.map((k) => Object.fromEntries(key.map((c) => [c, k[c]])));
+  const u = recordsetOf(table, key, keyRows, columns.length + 1);
+  const cols = columnList(key);
+  clauses.push(`(${cols}) NOT IN (SELECT ${cols} FROM ${u.source})`);
+  const res = await db.query(`SELECT * FROM ${qualified} WHERE ${clauses.join(' AND ')}`, [
+    ...Object.values(where),
+    u.param,
+  ]);
   return res.rows as Row[];
 }
 

@@ -144,6 +144,8 @@ export interface RecordEntity<R> {
   snapshot?: {
     where(scope: Scope, window: Window): Row;
     vanished(stored: Row, ctx: RowContext): Row | null;
+    /** A column set once a row vanished: rows where it is set are already handled and not read. */
+    goneColumn?: string;
   };
 }
 
@@ -206,6 +208,11 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   /** One window's list calls (no transaction open). Throwing fails the window (it may be split). */
   fetchWindow(args: FetchArgs<C>): Promise<FetchResult<R>>;
   entity: RecordEntity<R>;
+  /**
+   * How a window whose answer is too large is divided (default: time halves of 'minute' and 'day'
+   * windows, down to `minWindowSize`); null when it cannot be divided further.
+   */
+  splitWindow?(window: Window): Window[] | null;
   /** Records whose detail is fetched for changed list rows, before the write. */
   details?: DetailSpec<R, C>;
   /**

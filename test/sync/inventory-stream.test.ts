@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerTooLargeError } from '../../src/api/errors.ts';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OwnedInventory } from '../../src/api/records/index.ts';
 import type { Config } from '../../src/config/types.ts';
@@ -131,5 +132,35 @@ describe('inventory stream', () => {
       'SELECT count(*)::int AS n FROM fulfillment.inventory_history WHERE valid_to IS NULL',
     );
     expect(open.rows[0].n).toBe(2);
+  });
+
+  it("reads the supplier's whole inventory in one call, and warehouse by warehouse only when that answer is too large", async () => {
+    const other = { ...row('Z', 6), warehouseCode: 'PSO', warehouseName: 'Paso Robles' };
+    const asked: Array<string | undefined> = [];
+    let wholeTooLarge = false;
+    const whole = {
+      listOwnedInventory: async (query: { warehouseCode?: string }) => {
+        asked.push(query.warehouseCode);
+        if (!query.warehouseCode && wholeTooLarge)
+          throw new AnswerTooLargeError('answer at the row cap', { operation: 'GET Inventories/Owned' });
+        const all = [row('A', 9), row('B', 4), other];
+        return {
+          records: all.filter((r) => !query.warehouseCode || r.warehouseCode === query.warehouseCode),
+          rejected: [],
+        };
+      },
+    } as unknown as FulfillmentClient;
+    const runWhole = () =>
+      runStream({ pool: t.pool, client: whole, config, logger, stream: inventoryStream, scope });
+    expect(await runWhole()).toMatchObject({ status: 'succeeded', inserted: 1, apiCalls: 1 });
+    expect(asked).toEqual([undefined]);
+
+    asked.length = 0;
+    wholeTooLarge = true;
+    const split = await runWhole();
+    expect(split).toMatchObject({ status: 'succeeded', inserted: 0, updated: 0 });
+    expect(asked[0]).toBeUndefined();
+    expect(asked.slice(1)).toContain('PSO');
+    expect(split.apiCalls).toBe(asked.length);
   });
 });

@@ -3,6 +3,7 @@ import {
   INVENTORY_WAREHOUSES,
   planInventoryWindows,
   snapshotWhere,
+  splitInventoryWindow,
   zeroVanished,
 } from '../../src/streams/inventory.ts';
 import { planHistory } from '../../src/streams/inventoryHistory.ts';
@@ -23,10 +24,22 @@ const stored = {
 };
 
 describe('inventory windows', () => {
-  it('plans one snapshot window per warehouse, none moving the cursor', () => {
-    const windows = planInventoryWindows({ now: at });
-    expect(windows.map((w) => w.filter?.warehouseCode)).toEqual([...INVENTORY_WAREHOUSES]);
-    expect(windows.every((w) => w.kind === 'snapshot' && w.advanceTo === undefined)).toBe(true);
+  it("plans one snapshot of the supplier's whole inventory, moving no cursor, or one per listed warehouse", () => {
+    const [whole, ...more] = planInventoryWindows({ now: at });
+    expect(more).toEqual([]);
+    expect(whole).toMatchObject({ kind: 'snapshot' });
+    expect(whole?.filter).toBeUndefined();
+    expect(whole?.advanceTo).toBeUndefined();
+    expect(snapshotWhere({ kind: 'supplier', id: 'S1' }, whole!)).toEqual({ supplier_id: 'S1' });
+    const listed = planInventoryWindows({ now: at }, ['GLW', 'PSO']);
+    expect(listed.map((w) => w.filter?.warehouseCode)).toEqual(['GLW', 'PSO']);
+  });
+
+  it('reads a whole-supplier snapshot too large for one answer warehouse by warehouse, and no finer', () => {
+    const [whole] = planInventoryWindows({ now: at });
+    const parts = splitInventoryWindow(whole!);
+    expect(parts?.map((w) => w.filter?.warehouseCode)).toEqual([...INVENTORY_WAREHOUSES]);
+    expect(splitInventoryWindow(parts![0]!)).toBeNull();
   });
 
   it('scopes the snapshot to the supplier and the window warehouse', () => {
