@@ -22,6 +22,7 @@ export const AMBIGUOUS_TIMES = ['earlier', 'later'] as const;
 const streamOverride = z.strictObject({
   cadenceMinutes: z.number().int().min(0).optional(),
   lookbackMinutes: z.number().int().min(0).optional(),
+  historyDays: z.number().int().min(0).max(3650).optional(),
   rereadDays: z.number().int().min(0).optional(),
   windowSize: z.number().int().min(1).optional(),
   minWindowSize: z.number().int().min(1).optional(),

@@ -4,19 +4,21 @@ import type { StreamName, StreamSettings } from './types.ts';
  * Per-stream defaults of CONTRACT.md section 3; FULFILLMENT_STREAMS overrides any field per stream.
  * `windowSize` is the largest window a read starts with (minutes for shipments, calendar days for
  * the day-window streams): adaptive splitting halves it while answers are too large and remembers
- * what worked, so the default is large: a week of shipment updates, and for the re-reading
+ * what worked, so the default is large: a month of shipment updates, and for the re-reading
  * day-window streams their whole horizon and today in one call (`rereadDays + 1`, kept in step
  * when only `rereadDays` is overridden, see `wholeHorizon`).
  */
 export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSettings>>> = Object.freeze({
   products: settings({ cadenceMinutes: 1440 }),
   inventory: settings({ cadenceMinutes: 15 }),
-  // One day per call; today and yesterday are re-read.
-  inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1 }),
+  // One day per call (a row carries no date); today and yesterday are re-read, and a first load
+  // reads the last week (older days: `backfill --stream inventory_activity`).
+  inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1, historyDays: 7 }),
   transfers_in: settings({ cadenceMinutes: 15, rereadDays: 90, windowSize: 91 }),
   transfers_out: settings({ cadenceMinutes: 60, rereadDays: 30, windowSize: 31 }),
-  // Minute windows from the cursor minus a 2 h lookback, for late scans; at most a week per call.
-  shipments: settings({ cadenceMinutes: 5, lookbackMinutes: 120, windowSize: 7 * 1440 }),
+  // Minute windows from the cursor minus a 2 h lookback, for late scans; a first load of the
+  // default 30 days in one call where the answer fits (adaptive splitting takes care of the rest).
+  shipments: settings({ cadenceMinutes: 5, lookbackMinutes: 120, windowSize: 31 * 1440 }),
   returns: settings({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 }),
   invoices: settings({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 }),
   // 0: on demand only, driven by changed shipments and returns.
@@ -44,5 +46,12 @@ export const WHOLE_HORIZON_STREAMS: readonly StreamName[] = Object.freeze([
 ]);
 
 function settings(partial: Partial<StreamSettings> & { cadenceMinutes: number }): Readonly<StreamSettings> {
-  return Object.freeze({ lookbackMinutes: 0, rereadDays: 0, windowSize: 1, minWindowSize: 1, ...partial });
+  return Object.freeze({
+    lookbackMinutes: 0,
+    rereadDays: 0,
+    historyDays: 0,
+    windowSize: 1,
+    minWindowSize: 1,
+    ...partial,
+  });
 }

@@ -18,6 +18,11 @@ export interface StreamSettings {
   cadenceMinutes: number;
   /** shipments: how far behind the cursor each run starts again, for late scans. */
   lookbackMinutes: number;
+  /**
+   * How many days back a scope's first load reads at most (0: from FULFILLMENT_SYNC_START). For a
+   * stream that costs one call per day of history, like inventory activity.
+   */
+  historyDays: number;
   /** Day-window streams: how many days back each run re-reads, since records there still change. */
   rereadDays: number;
   /** Size of one window: minutes for shipments, days for the others. */

@@ -15,8 +15,13 @@ export interface Upstream {
   supplierIds: readonly string[];
   accountNumbers: readonly string[];
   sandbox: boolean;
+  /** The configuration with what the upstream fills in: in sandbox mode, the world's scopes and its beginning. */
+  config: Config;
   close(): Promise<void>;
 }
+
+/** Days of history the sandbox world holds. */
+const SANDBOX_HISTORY_DAYS = 14;
 
 /** Seed and token of the sandbox simulator (the `simulator` command's defaults). */
 export const SANDBOX_SEED = 42;
@@ -25,7 +30,7 @@ export const SANDBOX_TOKEN = 'sandbox-token';
 /**
  * Opens the upstream: with `config.api.baseUrl` the real client; without it sandbox mode, which
  * starts the simulator in-process (real clock, small seeded world), says so first thing in the
- * log, and defaults the supplier ids and account numbers to the simulator's world.
+ * log, and defaults the supplier ids, account numbers and sync start to the simulator's world.
  */
 export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.api.baseUrl) {
@@ -34,6 +39,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
       supplierIds: config.supplierIds,
       accountNumbers: config.accountNumbers,
       sandbox: false,
+      config,
       close: async () => undefined,
     };
   }
@@ -44,7 +50,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     tokens: [SANDBOX_TOKEN],
     // Two weeks of history (~0.3 s to build): shorter worlds hold no delivered-then-returned orders,
     // so a new user's first look would show an empty returns table.
-    volume: { historyDays: 14 },
+    volume: { historyDays: SANDBOX_HISTORY_DAYS },
   });
   logger.info({ url: sim.url }, 'sandbox simulator listening');
   const client = createFulfillmentClient({
@@ -56,12 +62,19 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     maxRowsPerCall: config.api.maxRowsPerWindow,
     onCall: recordApiCall,
   });
+  const supplierIds =
+    config.supplierIds.length > 0 ? config.supplierIds : sim.world.suppliers.map((s) => s.id);
+  const accountNumbers =
+    config.accountNumbers.length > 0 ? config.accountNumbers : sim.world.accounts.map((a) => a.number);
+  // Nothing happened in the sandbox world before it began: a first load reads from there, not 30
+  // days back through empty history (every empty day still costs calls).
+  const syncStart = config.syncStart ?? new Date(sim.clock.now() - SANDBOX_HISTORY_DAYS * 86_400_000);
   return {
     client,
-    supplierIds: config.supplierIds.length > 0 ? config.supplierIds : sim.world.suppliers.map((s) => s.id),
-    accountNumbers:
-      config.accountNumbers.length > 0 ? config.accountNumbers : sim.world.accounts.map((a) => a.number),
+    supplierIds,
+    accountNumbers,
     sandbox: true,
+    config: { ...config, supplierIds, accountNumbers, syncStart },
     close: () => sim.close(),
   };
 }

@@ -88,7 +88,11 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
   try {
     const cursor = await readCursor(args.pool, stream.name, scope);
     const settings = config.streams[stream.name];
-    const start = config.syncStart ?? new Date(now.getTime() - 30 * DAY);
+    const start = firstLoadStart(
+      config.syncStart ?? new Date(now.getTime() - 30 * DAY),
+      settings.historyDays,
+      now,
+    );
     const windows =
       args.windows ?? stream.planWindows({ cursor, now, settings, timezone: config.timezone, start });
     // The initial load lasts until one run has stored all its planned windows, not merely until a
@@ -177,6 +181,12 @@ function add(total: StreamRunResult, outcome: WindowOutcome): void {
  */
 function eventPolicy(cursor: CursorState, firstLoad: boolean, deliverHistory: boolean): EventPolicy {
   return { initialLoad: firstLoad, historyBefore: firstLoad ? undefined : cursor.loadedFrom, deliverHistory };
+}
+
+/** Where a first load starts: the sync start, or `historyDays` back if that is later. */
+function firstLoadStart(syncStart: Date, historyDays: number, now: Date): Date {
+  if (historyDays <= 0) return syncStart;
+  return new Date(Math.max(syncStart.getTime(), now.getTime() - historyDays * DAY));
 }
 
 /** The oldest time an initial load's windows read (time windows), else where it started. */

@@ -5,6 +5,7 @@ const settings = {
   cadenceMinutes: 5,
   lookbackMinutes: 120,
   rereadDays: 0,
+  historyDays: 0,
   windowSize: 1000,
   minWindowSize: 10,
 };

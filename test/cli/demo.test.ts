@@ -51,4 +51,32 @@ describe('fulfillment-sync demo', () => {
       await client.end();
     }
   });
+
+  it('spends at most 1,000 upstream calls on the first load (order details included), and a second sync at most 15 per supplier+account pair', async () => {
+    const callsLine = (lines: string[]) => {
+      const line = lines.find((l) => l.startsWith('upstream calls'));
+      const [, total, details, perPair] =
+        /^upstream calls +(\d+) in total: (\d+) order details, \d+ others \(([\d.]+) per supplier\+account pair\)$/.exec(
+          line ?? '',
+        ) ?? [];
+      return { total: Number(total), details: Number(details), perPair: Number(perPair) };
+    };
+    const fresh = freshDatabaseUrl();
+    try {
+      const env = { DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' };
+      const first: string[] = [];
+      const context = (out: string[]) =>
+        createCliContext({ env, print: (l) => out.push(l), printError: () => {} });
+      expect(await runCli(['node', 'fulfillment-sync', 'demo'], context(first))).toBe(0);
+      const load = callsLine(first);
+      expect(load.details).toBeGreaterThan(500);
+      expect(load.total).toBeLessThanOrEqual(1000);
+      const second: string[] = [];
+      expect(await runCli(['node', 'fulfillment-sync', 'sync', '--once'], context(second))).toBe(0);
+      process.exitCode = undefined;
+      expect(callsLine(second).perPair).toBeLessThanOrEqual(15);
+    } finally {
+      await fresh.drop();
+    }
+  });
 });

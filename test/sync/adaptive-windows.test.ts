@@ -59,10 +59,10 @@ async function rememberedSizes(): Promise<number[]> {
 describe('adaptive windows', () => {
   it('shrink while answers are over the row cap, land everything, and remember the size that worked', async () => {
     const results = await syncShipments(h.config);
-    const week = 7 * 1440;
-    expect(results.map((r) => r.windowSize?.planned)).toEqual(results.map(() => week));
+    const month = 31 * 1440;
+    expect(results.map((r) => r.windowSize?.planned)).toEqual(results.map(() => month));
     const sizes = await rememberedSizes();
-    for (const size of sizes) expect(size).toBeLessThan(week);
+    for (const size of sizes) expect(size).toBeLessThan(month);
     const splits = await h.t.pool.query(
       "SELECT count(*)::int AS n FROM sync.runs WHERE stream = 'shipments' AND details ? 'splitFrom'",
     );
@@ -83,14 +83,14 @@ describe('adaptive windows', () => {
       FULFILLMENT_MAX_ROWS_PER_WINDOW: '5000',
     });
     const history: number[][] = [await rememberedSizes()];
-    for (let i = 0; i < 12 && history.at(-1)?.some((s) => s < 7 * 1440); i += 1) {
+    for (let i = 0; i < 12 && history.at(-1)?.some((s) => s < 31 * 1440); i += 1) {
       h.sim.advance(30);
       await syncShipments(roomy);
       history.push(await rememberedSizes());
     }
     const first = history[0] as number[];
     const last = history.at(-1) as number[];
-    expect(last).toEqual(first.map(() => 7 * 1440));
+    expect(last).toEqual(first.map(() => 31 * 1440));
     // Each step at most doubles.
     for (let i = 1; i < history.length; i += 1)
       (history[i] as number[]).forEach((size, scope) =>

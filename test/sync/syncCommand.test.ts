@@ -36,8 +36,12 @@ describe('sync --once', () => {
     );
     expect(c.errors).toEqual([]);
     expect(code).toBe(0);
-    expect(c.lines).toHaveLength(1);
+    expect(c.lines).toHaveLength(2);
     expect(c.lines[0]).toMatch(/^invoices .* inserted [1-9]\d* .* ok$/);
+    // What the run cost upstream, order details apart, per supplier and account pair.
+    expect(c.lines[1]).toMatch(
+      /^upstream calls +2 in total: 0 order details, 2 others \(1 per supplier\+account pair\)$/,
+    );
     const stored = await t.pool.query('SELECT count(*)::int AS n FROM fulfillment.invoices');
     expect(stored.rows[0].n).toBeGreaterThan(0);
   });

@@ -9,6 +9,7 @@ const settings = (s: Partial<StreamSettings>): StreamSettings => ({
   cadenceMinutes: 15,
   lookbackMinutes: 0,
   rereadDays: 0,
+  historyDays: 0,
   windowSize: 1,
   minWindowSize: 1,
   ...s,

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
         cadenceMinutes: CADENCES[name],
         lookbackMinutes: 120,
         rereadDays: 30,
+        historyDays: 0,
         windowSize: 1,
         minWindowSize: 1,
       },

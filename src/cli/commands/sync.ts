@@ -33,6 +33,20 @@ export function describeStream(name: string, results: readonly StreamRunResult[]
   return `${name.padEnd(18)} scopes ${results.length}  fetched ${sum('fetched')}  inserted ${sum('inserted')}  updated ${sum('updated')}  unchanged ${sum('unchanged')}  rejected ${sum('rejected')}  events ${sum('events')}  api calls ${sum('apiCalls')}  ${status}`;
 }
 
+/**
+ * The run's upstream calls in total, order details (one per order) apart, and per supplier and
+ * account pair: what the upstream's unknown quota is spent on.
+ */
+export function describeCalls(
+  calls: { all: number; orderDetails: number },
+  suppliers: number,
+  accounts: number,
+): string {
+  const pairs = Math.max(suppliers, accounts, 1);
+  const others = calls.all - calls.orderDetails;
+  return `upstream calls     ${calls.all} in total: ${calls.orderDetails} order details, ${others} others (${Math.round((others / pairs) * 10) / 10} per supplier+account pair)`;
+}
+
 /** `sync --once`: every stream (or one) once, in-process, no Redis. Returns the exit code. */
 export async function syncOnceAction(
   options: SyncOnceOptions,
@@ -83,6 +97,7 @@ export async function syncOnceAction(
       onWritten: recordEventsWritten,
     });
     let failed = false;
+    const calls = { all: 0, orderDetails: 0 };
     for (const stream of streams) {
       const scopes = scopesOf(stream).filter((id) => options.scope === undefined || id === options.scope);
       const results: StreamRunResult[] = [];
@@ -92,7 +107,7 @@ export async function syncOnceAction(
           await runStream({
             pool: database.pool,
             client: upstream.client,
-            config,
+            config: upstream.config,
             logger,
             stream,
             scope,
@@ -101,12 +116,16 @@ export async function syncOnceAction(
         );
       }
       failed ||= results.some((r) => r.status === 'failed');
+      const streamCalls = results.reduce((n, r) => n + r.apiCalls, 0);
+      calls.all += streamCalls;
+      if (stream.name === 'orders') calls.orderDetails += streamCalls;
       out.log(
         scopes.length === 0
           ? `${stream.name.padEnd(18)} skipped: no scopes (set ${SCOPE_VARIABLE[stream.scopeKind]})`
           : describeStream(stream.name, results),
       );
     }
+    out.log(describeCalls(calls, upstream.supplierIds.length, upstream.accountNumbers.length));
     return failed ? 1 : 0;
   } finally {
     await database.close();

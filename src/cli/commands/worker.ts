@@ -32,11 +32,9 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const baseConfig = context.config();
   const logger = context.logger().child({ command: 'worker' });
   const upstream = await openUpstream(baseConfig, logger);
-  // Sandbox mode fills in the simulator's suppliers and accounts.
+  // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
-    ...baseConfig,
-    supplierIds: upstream.supplierIds,
-    accountNumbers: upstream.accountNumbers,
+    ...upstream.config,
     worker: {
       ...baseConfig.worker,
       concurrency: options.concurrency ? Number(options.concurrency) : baseConfig.worker.concurrency,
