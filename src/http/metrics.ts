@@ -52,6 +52,12 @@ export const metrics = {
     labelNames: ['operation', 'status'] as const,
     registers: [metricsRegistry],
   }),
+  runCalls: new Gauge({
+    name: 'fulfillment_sync_run_api_calls',
+    help: 'Upstream calls the last run of each stream and scope made: the cost of one cycle.',
+    labelNames: ['stream', 'scope'] as const,
+    registers: [metricsRegistry],
+  }),
   apiErrors: new Counter({
     name: 'fulfillment_api_errors_total',
     help: 'Failed upstream API calls by operation and status (or network error kind).',

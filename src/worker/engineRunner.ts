@@ -90,6 +90,8 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
 
 function recordMetrics(result: StreamRunResult): void {
   metrics.syncRuns.inc({ stream: result.stream, outcome: result.status });
+  if (result.status !== 'skipped')
+    metrics.runCalls.set({ stream: result.stream, scope: result.scope.id }, result.apiCalls);
   for (const outcome of ['inserted', 'updated', 'unchanged', 'rejected'] as const) {
     if (result[outcome] > 0) metrics.rows.inc({ stream: result.stream, outcome }, result[outcome]);
   }

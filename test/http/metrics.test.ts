@@ -92,6 +92,8 @@ describe('metrics', () => {
       0,
     );
     expect(total(text, 'fulfillment_api_errors_total')).toBeGreaterThan(0);
+    // What one cycle of the shipments stream cost, per scope.
+    expect(total(text, 'fulfillment_sync_run_api_calls', 'stream="shipments"')).toBeGreaterThan(0);
     expect(total(text, 'fulfillment_upstream_latency_seconds_count')).toBe(
       total(text, 'fulfillment_api_calls_total'),
     );

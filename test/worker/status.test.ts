@@ -145,4 +145,19 @@ describe('status', () => {
     expect(row.lagFrom).toBe('coverage');
     expect(Math.abs(row.lagSeconds - expected)).toBeLessThan(30);
   });
+
+  it("shows each stream and scope's calls per cycle: what its last run cost upstream", async () => {
+    await t.pool.query(
+      `UPDATE sync.cursors SET last_run = '{"calls": 7, "windows": 2, "at": "2026-11-23T10:00:00Z"}' WHERE stream = 'shipments'`,
+    );
+    const { out } = await status({ REDIS_URL: 'redis://127.0.0.1:1' }, ['--json']);
+    const rows = JSON.parse(out.join('\n')).streams as Array<{
+      stream: string;
+      callsPerCycle: number | null;
+    }>;
+    expect(rows.find((r) => r.stream === 'shipments')?.callsPerCycle).toBe(7);
+    expect(rows.find((r) => r.stream === 'transfers_in')?.callsPerCycle).toBeNull();
+    const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(table.out[0]).toContain('calls/cycle');
+  });
 });

@@ -28,6 +28,8 @@ export interface StreamStatus {
   lastErrorAt: string | null;
   rows24h: number;
   events24h: number;
+  /** Upstream calls of the last run (one cycle of this stream and scope); null before the first. */
+  callsPerCycle: number | null;
   /** Detail calls (orders, INs, products) still to be fetched, incl. ones waiting out a backoff. */
   detailsPending: number;
   /** Details whose attempts ran out: in sync.rejected_records, no longer fetched. */
@@ -53,6 +55,7 @@ export async function readStreamStatus(
     events24h: string;
     pending: string | null;
     quarantined: string | null;
+    calls: string | null;
   }>(
     `WITH keys AS (SELECT stream, scope FROM sync.cursors UNION SELECT DISTINCT stream, scope FROM sync.runs),
           details AS (SELECT stream, scope, count(*) FILTER (WHERE quarantined_at IS NULL) AS pending,
@@ -61,7 +64,7 @@ export async function readStreamStatus(
      SELECT k.stream, k.scope, c.position_at, c.last_success_at,
             e.error AS last_error, e.finished_at AS last_error_at,
             coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h,
-            d.pending, d.quarantined
+            d.pending, d.quarantined, c.last_run->>'calls' AS calls
        FROM keys k
        LEFT JOIN details d ON d.stream = k.stream AND d.scope = k.scope
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
@@ -89,6 +92,7 @@ export async function readStreamStatus(
     lastErrorAt: r.last_error_at?.toISOString() ?? null,
     rows24h: Number(r.rows24h),
     events24h: Number(r.events24h),
+    callsPerCycle: r.calls === null ? null : Number(r.calls),
     detailsPending: Number(r.pending ?? 0),
     detailsQuarantined: Number(r.quarantined ?? 0),
     queueDepth: null,
@@ -169,6 +173,7 @@ export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable:
     'lag',
     'rows 24h',
     'events 24h',
+    'calls/cycle',
     'details',
     'queue',
     'last error',
@@ -181,6 +186,7 @@ export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable:
     formatLag(r.lagSeconds),
     String(r.rows24h),
     String(r.events24h),
+    r.callsPerCycle === null ? '-' : String(r.callsPerCycle),
     r.detailsQuarantined > 0
       ? `${r.detailsPending} pending, ${r.detailsQuarantined} quarantined`
       : String(r.detailsPending),
