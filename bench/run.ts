@@ -1,264 +1,75 @@
 /**
  * `npm run bench [-- --records N]`: the engine's write stage against a plain COPY of the same rows
- * into the same tables, end to end from the simulator over HTTP, a no-op re-sync, and peak RSS. Prints a
+ * into the same tables, end to end from the simulator over HTTP, a no-op re-sync, and peak RSS, at
+ * N records and at 100,000 (so that memory staying flat as work grows can be read off). Each size
+ * runs in a process of its own (bench/phases.ts), so each peak RSS is that size's alone. Prints a
  * table and writes bench/results.json. Not a test: it asserts nothing about timing.
  */
 
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import pg from 'pg';
-import pino from 'pino';
-import { createFulfillmentClient, staticTokenProvider } from '../src/api/index.ts';
-import { loadConfig } from '../src/config/loadConfig.ts';
-import { runMigrations } from '../src/db/migrate.ts';
-import { shipmentEvents, shipmentLines, shipments } from '../src/db/schema/shipments.ts';
-import { quoteIdent, withDatabase } from '../src/db/urls.ts';
-import { shipmentsStream } from '../src/streams/shipments.ts';
-import { minuteWindows } from '../src/sync/plan.ts';
-import { runStream } from '../src/sync/runStream.ts';
-import { storeRecords } from '../src/sync/storeRecords.ts';
-import { copyRows } from './copy.ts';
-import { shipmentUpdate } from './generate.ts';
 
-const TZ = 'America/Los_Angeles';
-const TABLES = ['shipments', 'shipment_lines', 'shipment_events'];
-const PER_MINUTE = 50;
-const BATCH = 10_000;
-const HISTORY_DAYS = 14;
-const scope = { kind: 'account' as const, id: 'BENCH01' };
-const logger = pino({ level: 'silent' });
+interface PhaseResult {
+  records: number;
+  rows: number;
+  copyRowsPerSec: number;
+  writeVsCopy: number;
+  endToEndVsCopy: number;
+  noopVsCopy: number;
+  noopTuplesWritten: number;
+  peakRssMiB: number;
+  [figure: string]: unknown;
+}
+
+const REFERENCE = 100_000;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} needs a positive number`);
+    process.exit(2);
+  }
   return Math.floor(value);
 }
 
-async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const t0 = process.hrtime.bigint();
-  const value = await fn();
-  return [Number(process.hrtime.bigint() - t0) / 1e9, value];
-}
-
-async function truncate(pool: pg.Pool): Promise<void> {
-  await pool.query(
-    `TRUNCATE ${TABLES.map((t) => `fulfillment.${t}`).join(', ')}, sync.cursors, sync.runs CASCADE`,
+/** Runs bench/phases.ts for one size in its own process; its last output line is the JSON result. */
+function phase(records: number): PhaseResult {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', new URL('./phases.ts', import.meta.url).pathname, '--records', String(records)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 16 << 20,
+    },
   );
-  await pool.query(`VACUUM ANALYZE ${TABLES.map((t) => `fulfillment.${t}`).join(', ')}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as PhaseResult;
 }
 
-async function tuples(pool: pg.Pool): Promise<number> {
-  const clients = await Promise.all(Array.from({ length: pool.totalCount || 1 }, () => pool.connect()));
-  for (const c of clients) await c.query('SELECT pg_stat_force_next_flush()');
-  for (const c of clients) c.release();
-  const c = await pool.connect();
-  try {
-    await c.query('SELECT pg_stat_clear_snapshot()');
-    const res = await c.query(
-      `SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint AS n FROM pg_stat_user_tables
-       WHERE schemaname = 'fulfillment' AND relname = ANY($1)`,
-      [TABLES],
-    );
-    return Number(res.rows[0].n);
-  } finally {
-    c.release();
-  }
-}
-
-async function main(): Promise<void> {
-  const records = arg('records', 200_000);
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
-  const name = `fs_bench_${randomBytes(4).toString('hex')}`;
-  const url = withDatabase(serverUrl, name);
-  await runMigrations(url);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  try {
-    const config = loadConfig({ DATABASE_URL: url, FULFILLMENT_MAX_ROWS_PER_WINDOW: '1000000' });
-    const ctx = { scope, timezone: TZ, now: new Date() };
-    const children = shipmentsStream.entity.children ?? [];
-    // Records are generated per batch, never all at once, so peak RSS reflects the engine.
-    const batchOf = (from: number) =>
-      Array.from({ length: Math.min(BATCH, records - from) }, (_, i) => shipmentUpdate(from + i, PER_MINUTE));
-    let totalRows = 0;
-
-    // 1. The floor: the same records mapped by the same row builders, then COPY into the same
-    //    tables. Both sides start from records, so the ratio isolates what the engine adds:
-    //    reading stored keys, diffing, choosing what to write.
-    const copyAll = async () => {
-      await truncate(pool);
-      let took = 0;
-      totalRows = 0;
-      for (let from = 0; from < records; from += BATCH) {
-        const updates = batchOf(from);
-        const [s] = await seconds(async () => {
-          const parents = updates.map((u) => shipmentsStream.entity.row(u, ctx));
-          const [lines, events] = children.map((child) => updates.flatMap((u) => child.rows(u, ctx)));
-          totalRows += parents.length + (lines?.length ?? 0) + (events?.length ?? 0);
-          const c = await pool.connect();
-          try {
-            await c.query('BEGIN');
-            await copyRows(c, shipments, parents);
-            await copyRows(c, shipmentLines, lines ?? []);
-            await copyRows(c, shipmentEvents, events ?? []);
-            await c.query('COMMIT');
-          } finally {
-            c.release();
-          }
-        });
-        took += s;
-      }
-      return took;
-    };
-    // Measured before and after the engine; the faster run is the floor (warm JIT, fair to COPY).
-    const copyFirst = await copyAll();
-
-    // 2. The engine's write stage: records -> rows -> batched read of stored keys -> diff -> writes.
-    await truncate(pool);
-    const window = { kind: 'minute' as const, start: new Date(0), end: new Date(0) };
-    const applyAll = async () => {
-      let took = 0;
-      for (let from = 0; from < records; from += BATCH) {
-        const updates = batchOf(from);
-        const [s] = await seconds(() =>
-          storeRecords({
-            pool,
-            stream: shipmentsStream,
-            client: undefined as never,
-            scope,
-            window,
-            timezone: TZ,
-            now: new Date(),
-            records: updates,
-            logger,
-          }),
-        );
-        took += s;
-      }
-      return took;
-    };
-    const writeSeconds = await applyAll();
-
-    // 3. No-op re-sync of the same data: time and tuples written.
-    const before = await tuples(pool);
-    const noopSeconds = await applyAll();
-    const noopTuplesWritten = (await tuples(pool)) - before;
-
-    const copySeconds = Math.min(copyFirst, await copyAll());
-
-    // 4. End to end from the simulator (its static volume of shipment updates, spread over the
-    //    history): HTTP -> client -> validation -> engine, in minute windows, every account.
-    await truncate(pool);
-    const sim = await startSimProcess(records);
-    const client = createFulfillmentClient({
-      baseUrl: sim.url,
-      tokenProvider: staticTokenProvider('sandbox-token'),
-      timeoutMs: 120_000,
-      rateLimitRps: 0,
-    });
-    const simNow = new Date(sim.now);
-    const windows = minuteWindows(new Date(simNow.getTime() - (HISTORY_DAYS + 1) * 86_400_000), simNow, 720);
-    let e2eCalls = 0;
-    const [endToEndSeconds] = await seconds(async () => {
-      for (const account of sim.accounts) {
-        const scopeOf = { kind: 'account' as const, id: account };
-        const r = await runStream({
-          pool,
-          client,
-          config,
-          logger,
-          stream: shipmentsStream,
-          scope: scopeOf,
-          windows,
-          now: simNow,
-        });
-        if (r.status !== 'succeeded') throw new Error(`end-to-end run ${r.status}: ${r.error}`);
-        e2eCalls += r.apiCalls;
-      }
-    });
-    await sim.close();
-    const stored = await pool.query(
-      `SELECT (SELECT count(*) FROM fulfillment.shipments) + (SELECT count(*) FROM fulfillment.shipment_lines)
-            + (SELECT count(*) FROM fulfillment.shipment_events) AS n`,
-    );
-    const endToEndRows = Number(stored.rows[0].n);
-
-    const copyRowsPerSec = totalRows / copySeconds;
-    const writeRowsPerSec = totalRows / writeSeconds;
-    const endToEndRowsPerSec = endToEndRows / endToEndSeconds;
-    const results = {
-      records,
-      rows: totalRows,
-      copySeconds: round(copySeconds),
-      copyRowsPerSec: Math.round(copyRowsPerSec),
-      writeSeconds: round(writeSeconds),
-      writeRowsPerSec: Math.round(writeRowsPerSec),
-      writeVsCopy: round(writeRowsPerSec / copyRowsPerSec),
-      endToEndSeconds: round(endToEndSeconds),
-      endToEndRowsPerSec: Math.round(endToEndRowsPerSec),
-      endToEndVsCopy: round(endToEndRowsPerSec / copyRowsPerSec),
-      endToEndRows,
-      endToEndApiCalls: e2eCalls,
-      noopSeconds: round(noopSeconds),
-      noopTuplesWritten,
-      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      node: process.version,
-      measuredAt: new Date().toISOString(),
-    };
-    console.table({
-      'COPY (floor)': { seconds: results.copySeconds, 'rows/s': results.copyRowsPerSec, 'x COPY': 1 },
-      'engine write stage': {
-        seconds: results.writeSeconds,
-        'rows/s': results.writeRowsPerSec,
-        'x COPY': results.writeVsCopy,
-      },
-      'end to end (simulator)': {
-        seconds: results.endToEndSeconds,
-        'rows/s': results.endToEndRowsPerSec,
-        'x COPY': results.endToEndVsCopy,
-      },
-      'no-op re-sync': { seconds: results.noopSeconds, 'tuples written': noopTuplesWritten },
-    });
-    console.log(`${records} shipment updates = ${totalRows} rows; peak RSS ${results.peakRssMiB} MiB`);
-    writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-  } finally {
-    await pool.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-/** Starts bench/simProcess.ts in a child process (its own core, like a real upstream). */
-function startSimProcess(
-  records: number,
-): Promise<{ url: string; now: number; accounts: string[]; close: () => Promise<void> }> {
-  const child = fork(new URL('./simProcess.ts', import.meta.url), [String(records), String(HISTORY_DAYS)], {
-    execArgv: ['--import', 'tsx'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('message', (m) => {
-      const info = m as { url: string; now: number; accounts: string[] };
-      resolve({
-        ...info,
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.send('close');
-          }),
-      });
-    });
-  });
-}
-
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+const records = arg('records', 200_000);
+const sizes = records === REFERENCE ? [REFERENCE] : [REFERENCE, records];
+const bySize = new Map(sizes.map((size) => [size, phase(size)]));
+const main = bySize.get(records) as PhaseResult;
+const reference = bySize.get(REFERENCE) as PhaseResult;
+const rssGrowth = Math.round((main.peakRssMiB / reference.peakRssMiB - 1) * 1000) / 1000;
+const results = {
+  ...main,
+  peakRssMiBAt: Object.fromEntries(sizes.map((size) => [size, bySize.get(size)?.peakRssMiB])),
+  rssGrowthFrom100k: rssGrowth,
+  measuredAt: new Date().toISOString(),
+};
+console.table({
+  'COPY (floor)': { 'rows/s': main.copyRowsPerSec, 'x COPY': 1 },
+  'engine write stage': { 'rows/s': main.writeRowsPerSec, 'x COPY': main.writeVsCopy },
+  'end to end (simulator)': { 'rows/s': main.endToEndRowsPerSec, 'x COPY': main.endToEndVsCopy },
+  'unchanged re-sync': {
+    'rows/s': main.noopRowsPerSec,
+    'x COPY': main.noopVsCopy,
+    'tuples written': main.noopTuplesWritten,
+  },
 });
+console.log(
+  `${records} shipment updates = ${main.rows} rows; peak RSS ${sizes.map((s) => `${bySize.get(s)?.peakRssMiB} MiB at ${s}`).join(', ')} (${rssGrowth >= 0 ? '+' : ''}${Math.round(rssGrowth * 100)}%)`,
+);
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -89,7 +89,9 @@ function pickList(header: TransferInHeader): Record<string, unknown> {
 export function transferInRow(record: TransferInRecord, ctx: RowContext): Row {
   const overrides: Row = {
     supplier_id: ctx.scope.id,
-    raw: record.detailed ? pickList(record.header) : record.header,
+    // The list part, built the same way from a list row and from a detail: equal records have
+    // equal content hashes (the hash reads `raw` as JSON, member order included).
+    raw: pickList(record.header),
   };
   if (!record.detailed)
     return recordRow(transfersIn, record.header, ctx, { key: KEY, overrides, omit: DETAIL_ONLY_COLUMNS });

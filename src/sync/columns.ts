@@ -1,5 +1,5 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import type { TableShape } from './diff.ts';
+import { CONTENT_HASH, type TableShape } from './diff.ts';
 
 /** What the engine needs to know about a table: its qualified name and each column's SQL type. */
 export interface TableInfo {
@@ -60,5 +60,5 @@ export function valueKind(sqlType: string): ValueKind {
 export function shapeOf(table: PgTable, key: readonly string[]): TableShape {
   const kinds = new Map<string, ValueKind>();
   for (const [column, sqlType] of tableInfo(table).types) kinds.set(column, valueKind(sqlType));
-  return { key, kinds };
+  return kinds.has(CONTENT_HASH) ? { key, kinds, hashColumn: CONTENT_HASH } : { key, kinds };
 }

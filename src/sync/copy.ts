@@ -2,17 +2,21 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdent, tableInfo, valueKind } from './columns.ts';
+import { rawJsonOf } from './incoming.ts';
 import { wireValue } from './normalize.ts';
 import type { Row } from './types.ts';
 
 const SPECIAL = /[\\\n\r\t]/g;
+const HAS_SPECIAL = /[\\\n\r\t]/;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY text format: `\N` for null, backslash escapes for the four special characters. */
 function copyText(value: string | number | boolean | null): string {
   if (value === null) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
-  return String(value).replace(SPECIAL, (c) => ESCAPES[c] ?? c);
+  const text = String(value);
+  // Most values need no escaping; testing first avoids building a copy of each.
+  return HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (c) => ESCAPES[c] ?? c) : text;
 }
 
 /**
@@ -43,7 +47,12 @@ export async function copyRows(tx: PoolClient, table: PgTable, rows: readonly Ro
     for (const row of rows) {
       let line = '';
       for (let i = 0; i < columns.length; i++) {
-        line += `${i ? '\t' : ''}${copyText(wireValue(row[columns[i] as string], kinds[i] ?? 'text'))}`;
+        const column = columns[i] as string;
+        const value =
+          column === 'raw'
+            ? (rawJsonOf(row) ?? wireValue(row.raw, 'json'))
+            : wireValue(row[column], kinds[i] ?? 'text');
+        line += `${i ? '\t' : ''}${copyText(value)}`;
       }
       buffer += `${line}\n`;
       if (buffer.length > 1 << 20) {

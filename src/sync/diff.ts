@@ -11,7 +11,15 @@ import type { Row } from './types.ts';
 export interface TableShape {
   key: readonly string[];
   kinds: ReadonlyMap<string, ValueKind>;
+  /**
+   * The column whose hash stands for `raw` (`content_hash`), when the table has one: `raw` is then
+   * compared through it, and need not be read back to tell an unchanged record.
+   */
+  hashColumn?: string;
 }
+
+/** The column the engine keeps a hash of `raw` in, where a table has it. */
+export const CONTENT_HASH = 'content_hash';
 
 /**
  * Columns the engine stamps itself: never compared (a write or fetch time is not a change) and
@@ -35,6 +43,7 @@ export function keyOf(row: Row, shape: TableShape, columns: readonly string[] = 
 export function rowsEqual(stored: Row, incoming: Row, shape: TableShape): boolean {
   for (const column of Object.keys(incoming)) {
     if (ENGINE_COLUMNS.has(column)) continue;
+    if (column === 'raw' && shape.hashColumn) continue;
     const kind = shape.kinds.get(column) ?? 'text';
     if (canonical(stored[column], kind) !== canonical(incoming[column], kind)) return false;
   }

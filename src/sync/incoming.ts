@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dedupeByKey, keyOf, type TableShape } from './diff.ts';
 import { keyProblems, keyText } from './rowCheck.ts';
 import { camelOf } from './rows.ts';
@@ -36,6 +37,7 @@ export function buildIncoming<R>(
       });
       return;
     }
+    withContentHash(row, shape);
     const problems = keyProblems(row, shape);
     if (problems.length > 0) {
       rejected.push({ index, reason: problems.join('; '), raw: record, key: keyText(row, entity.key) });
@@ -85,3 +87,27 @@ export function rejectedKey<R>(entity: RecordEntity<R>, raw: unknown, ctx: RowCo
 
 /** Key columns that name the scope (a supplier id or an account number). */
 const SCOPE_COLUMNS = new Set(['supplier_id', 'account_number']);
+
+/**
+ * Sets the row's content hash (a table with one keeps the SHA-1 of `raw`'s JSON), so the diff
+ * compares that instead of the whole record; every row the engine builds or changes goes through
+ * here. Plain JSON.stringify is enough: records come out of their schemas with their members in
+ * one order, and a different order costs one rewrite, never a missed change. Answers the row.
+ */
+export function withContentHash(row: Row, shape: TableShape): Row {
+  if (!shape.hashColumn || !('raw' in row)) return row;
+  const json = JSON.stringify(row.raw ?? null);
+  row[shape.hashColumn] = createHash('sha1').update(json).digest('hex');
+  // The text just hashed is also what COPY sends for `raw`: not serialised twice per new row. A
+  // symbol, so it is no column and no JSON member.
+  (row as Record<symbol, unknown>)[RAW_JSON] = json;
+  return row;
+}
+
+const RAW_JSON = Symbol('raw as JSON');
+
+/** The JSON text of `row.raw` as `withContentHash` serialised it, if it did. */
+export function rawJsonOf(row: Row): string | undefined {
+  const json = (row as Record<symbol, unknown>)[RAW_JSON];
+  return typeof json === 'string' ? json : undefined;
+}

@@ -11,7 +11,7 @@ import {
   rowsEqual,
   type TableShape,
 } from './diff.ts';
-import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText } from './incoming.ts';
+import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText, withContentHash } from './incoming.ts';
 import type { Rejection } from './rejections.ts';
 import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
 import { loadByKeys, loadMissing } from './store.ts';
@@ -88,11 +88,16 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const repaired: RejectedRecord[] = (fetched.repaired ?? []).map(named);
   let incoming = built.incoming;
 
+  // With a content hash, the stored records themselves need not be read to tell the unchanged.
+  const withoutRaw = shape.hashColumn
+    ? [...tableInfo(entity.table).types.keys()].filter((c) => c !== 'raw')
+    : undefined;
   const stored = await loadByKeys(
     db,
     entity.table,
     entity.key,
     incoming.map((i) => i.row),
+    withoutRaw,
   );
   const storedByKey = new Map<string, Row>();
   for (const row of stored) storedByKey.set(keyOf(row, shape), row);
@@ -122,6 +127,8 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
       previousRow: previous,
     })),
   ];
+
+  if (withoutRaw) await readPreviousRecords(db, entity, shape, changes);
 
   // Only what will be written can fail the write: check those rows (parents and children).
   const childEntities = entity.children ?? [];
@@ -233,7 +240,7 @@ async function fetchDetails<R, C>(
     }
     out.repaired.push(...(answer.repaired ?? []));
     try {
-      const row = stream.entity.row(answer.record, ctx);
+      const row = withContentHash(stream.entity.row(answer.record, ctx), shape);
       const problems = keyProblems(row, shape);
       if (problems.length > 0) throw new Error(problems.join('; '));
       result.push({ record: answer.record, row, key: keyOf(row, shape) });
@@ -341,7 +348,8 @@ async function findVanished<R, C>(
     snapshot.goneColumn,
   );
   for (const row of missing) {
-    const next = snapshot.vanished(row, ctx);
+    const vanished = snapshot.vanished(row, ctx);
+    const next = vanished && withContentHash(vanished, shape);
     if (next && !rowsEqual(row, next, shape))
       changes.push({ kind: 'updated', record: undefined, row: next, previousRow: row });
   }
@@ -377,4 +385,30 @@ function servedRequests<R, C>(
   return [...keys].map(
     (recordKey) => byKey.get(recordKey) ?? { recordKey, requestedAt: due.readAt, attempts: 0 },
   );
+}
+
+/**
+ * The stored record (`raw`) of each updated row, read only for those: events and children compare
+ * against it, while telling unchanged rows apart needed only the content hash.
+ */
+async function readPreviousRecords<R>(
+  db: Queryable,
+  entity: StreamDefinition<R, unknown>['entity'],
+  shape: TableShape,
+  changes: RecordChange<R>[],
+): Promise<void> {
+  const updated = changes.filter((c) => c.kind === 'updated' && c.previousRow);
+  if (updated.length === 0) return;
+  const rows = await loadByKeys(
+    db,
+    entity.table,
+    entity.key,
+    updated.map((c) => c.row),
+    [...entity.key, 'raw'],
+  );
+  const rawByKey = new Map(rows.map((r) => [keyOf(r, shape), r.raw]));
+  for (const change of updated) {
+    const previous = change.previousRow as Row;
+    previous.raw = rawByKey.get(keyOf(previous, shape)) ?? null;
+  }
 }

@@ -2,7 +2,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
 import { parseDateTime } from '../time/parse.ts';
 import { tableInfo, type ValueKind, valueKind } from './columns.ts';
-import { ENGINE_COLUMNS } from './diff.ts';
+import { CONTENT_HASH, ENGINE_COLUMNS } from './diff.ts';
 import type { Row, RowContext } from './types.ts';
 
 /** snake_case column -> camelCase field (`qty_on_hand` -> `qtyOnHand`). */
@@ -61,7 +61,7 @@ function planOf(table: PgTable): ColumnPlan[] {
   let plan = plans.get(table);
   if (!plan) {
     plan = [...tableInfo(table).types]
-      .filter(([column]) => !ENGINE_COLUMNS.has(column))
+      .filter(([column]) => !ENGINE_COLUMNS.has(column) && column !== CONTENT_HASH)
       .map(([column, sqlType]) => ({ column, field: camelOf(column), kind: valueKind(sqlType) }));
     plans.set(table, plan);
   }
@@ -89,7 +89,7 @@ function convert(value: unknown, kind: ValueKind, ctx: RowContext): unknown {
 export function recordOfRow(row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    if (ENGINE_COLUMNS.has(column)) continue;
+    if (ENGINE_COLUMNS.has(column) || column === CONTENT_HASH) continue;
     out[camelOf(column)] = value instanceof Date ? value.toISOString() : value;
   }
   return out;

@@ -45,15 +45,18 @@ export async function loadByKeys(
   table: PgTable,
   byColumns: readonly string[],
   keys: readonly Row[],
+  /** Only these columns (default: all). */
+  columns?: readonly string[],
 ): Promise<Row[]> {
   if (keys.length === 0) return [];
   const { qualified } = tableInfo(table);
+  const selected = columns ? columnList(columns) : '*';
   const out: Row[] = [];
   for (const chunk of chunks(keys, 20_000)) {
     const keyRows = chunk.map((k) => Object.fromEntries(byColumns.map((c) => [c, k[c]])));
     const u = recordsetOf(table, byColumns, keyRows);
     const cols = columnList(byColumns);
-    const sql = `SELECT * FROM ${qualified} WHERE (${cols}) IN (SELECT ${cols} FROM ${u.source})`;
+    const sql = `SELECT ${selected} FROM ${qualified} WHERE (${cols}) IN (SELECT ${cols} FROM ${u.source})`;
     const res = await db.query(sql, [u.param]);
     for (const row of res.rows) out.push(row as Row);
   }

@@ -5,6 +5,8 @@
 export const OWN_COLUMN_TEXT: Readonly<Record<string, string>> = {
   synced_at: 'When fulfillment-sync last wrote this row (only when something in it changed).',
   raw: 'The record as received from the API, including members the spec does not detail.',
+  content_hash:
+    'Hash (SHA-1 of its JSON) of raw, kept by fulfillment-sync to recognise an unchanged record without re-reading it.',
   detail_raw:
     'The detail header as received from the detail call, including members the spec does not detail.',
   detail_fetched_at: 'When the detail call was last made for this row; null if never.',

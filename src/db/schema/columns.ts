@@ -27,3 +27,9 @@ export const syncedAt = () => tz('synced_at').notNull().defaultNow();
 
 /** The record as received, with the members the spec does not detail. */
 export const raw = () => jsonb('raw');
+
+/**
+ * A hash of `raw` kept by the engine: an unchanged record is recognised by comparing it, without
+ * reading or re-serialising every stored record on each re-sync.
+ */
+export const contentHash = () => text('content_hash');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
 /** The quantity columns of an owned inventory row, shared by the current table and its history. */
 const quantities = () => ({
@@ -31,6 +31,7 @@ export const inventory = fulfillmentSchema.table(
     vanishedAt: tz('vanished_at'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     primaryKey({ name: 'inventory_pk', columns: [t.supplierId, t.warehouseCode, t.subInventoryCode, t.sku] }),

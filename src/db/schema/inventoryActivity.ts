@@ -1,5 +1,5 @@
 import { date, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt } from './columns.ts';
 
 /** Inventory activity (spec 2.8), one row per supplier x day x warehouse x sub-inventory x SKU. */
 export const inventoryActivity = fulfillmentSchema.table(
@@ -32,6 +32,7 @@ export const inventoryActivity = fulfillmentSchema.table(
     qtyOther: integer('qty_other'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     primaryKey({

@@ -1,5 +1,5 @@
 import { index, integer, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, num, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, num, raw, syncedAt, tz } from './columns.ts';
 
 /** Invoices (spec 2.13). */
 export const invoices = fulfillmentSchema.table(
@@ -18,6 +18,7 @@ export const invoices = fulfillmentSchema.table(
     balanceDue: num('balance_due'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     index('invoices_account_invoice_date_idx').on(t.accountNumber, t.invoiceDate),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, num, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, num, raw, syncedAt, tz } from './columns.ts';
 
 /**
  * Order detail headers (spec 2.2 OrderDetailHeader). The detail members the spec does not detail
@@ -62,6 +62,7 @@ export const orders = fulfillmentSchema.table(
     syncedAt: syncedAt(),
     /** The whole order detail as received (header, lines, holds, ...). */
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     primaryKey({ name: 'orders_pk', columns: [t.accountNumber, t.orderNumber] }),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, num, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, num, raw, syncedAt, tz } from './columns.ts';
 
 /**
  * Products: the owned-listing row (spec 2.5) merged with the product-detail header (spec 2.4).
@@ -51,6 +51,7 @@ export const products = fulfillmentSchema.table(
     syncedAt: syncedAt(),
     /** The owned-listing row as received. */
     raw: raw(),
+    contentHash: contentHash(),
     /** The product-detail header as received. */
     detailRaw: jsonb('detail_raw'),
   },

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
 /**
  * Return records (spec 2.9). Identifiers the spec types as integer (shipReturnId, shipmentKey) are
@@ -44,6 +44,7 @@ export const returns = fulfillmentSchema.table(
     vasOrderPersonalizations: jsonb('vas_order_personalizations'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     index('returns_account_return_date_idx').on(t.accountNumber, t.returnDate),

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
 /** Shipment update headers (spec 2.10), one row per container. */
 export const shipments = fulfillmentSchema.table(
@@ -17,6 +17,7 @@ export const shipments = fulfillmentSchema.table(
     statusDescription: text('status_description'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     index('shipments_account_ship_date_idx').on(t.accountNumber, t.shipDate),

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
 /**
  * Inventory-IN transfers (spec 2.6): the list-row fields, plus the header fields only the detail
@@ -46,6 +46,7 @@ export const transfersIn = fulfillmentSchema.table(
     syncedAt: syncedAt(),
     /** The list row as received. */
     raw: raw(),
+    contentHash: contentHash(),
     /** The detail header as received. */
     detailRaw: jsonb('detail_raw'),
   },

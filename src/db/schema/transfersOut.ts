@@ -1,5 +1,5 @@
 import { boolean, index, primaryKey, text } from 'drizzle-orm/pg-core';
-import { fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
+import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
 /** Inventory-OUT transfers (spec 2.7). */
 export const transfersOut = fulfillmentSchema.table(
@@ -21,6 +21,7 @@ export const transfersOut = fulfillmentSchema.table(
     isEditable: boolean('is_editable'),
     syncedAt: syncedAt(),
     raw: raw(),
+    contentHash: contentHash(),
   },
   (t) => [
     primaryKey({ name: 'transfers_out_pk', columns: [t.supplierId, t.orderNumber] }),
