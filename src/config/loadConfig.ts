@@ -6,7 +6,13 @@ import { authProblems, dashboardProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
 import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
-import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from './types.ts';
+import {
+  type Config,
+  DEFAULT_QUEUE_PREFIX,
+  STREAM_NAMES,
+  type StreamName,
+  type StreamSettings,
+} from './types.ts';
 
 /**
  * Reads the environment (CONTRACT.md section 2) into a validated, deep-frozen `Config`.
@@ -135,6 +141,7 @@ function assemble(
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,
     },
     httpPort: env.HTTP_PORT,
+    queuePrefix: env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
     dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
     logLevel: env.LOG_LEVEL,
   };

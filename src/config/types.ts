@@ -46,6 +46,9 @@ export interface ApiSettings {
   maxRowsPerWindow: number;
 }
 
+/** Default Redis key prefix of the queues and the shared rate limit (FULFILLMENT_QUEUE_PREFIX). */
+export const DEFAULT_QUEUE_PREFIX = 'fulfillment-sync';
+
 /** The whole effective configuration: typed, validated, frozen. */
 export interface Config {
   databaseUrl: string;
@@ -75,6 +78,8 @@ export interface Config {
   details: { maxAttempts: number };
   worker: { concurrency: number; orderDetailRps: number; shutdownTimeoutMs: number };
   httpPort: number;
+  /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
+  queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }

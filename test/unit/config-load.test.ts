@@ -82,6 +82,12 @@ describe('loadConfig defaults', () => {
     expect(config.api.timeoutMs).toBe(30_000);
     expect(config.logLevel).toBe('info');
   });
+
+  it('treats a blank FULFILLMENT_QUEUE_PREFIX as unset, not as an empty prefix', () => {
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: '' }).queuePrefix).toBe('fulfillment-sync');
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: '   ' }).queuePrefix).toBe('fulfillment-sync');
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: ' blue ' }).queuePrefix).toBe('blue');
+  });
 });
 
 describe('loadConfig values', () => {
@@ -109,6 +115,7 @@ describe('loadConfig values', () => {
       FULFILLMENT_ORDER_DETAIL_RPS: '1',
       WORKER_SHUTDOWN_TIMEOUT_MS: '0',
       HTTP_PORT: '0',
+      FULFILLMENT_QUEUE_PREFIX: 'blue',
       DASHBOARD_USER: 'admin',
       DASHBOARD_PASSWORD: 'pw',
       LOG_LEVEL: 'DEBUG',
@@ -135,6 +142,7 @@ describe('loadConfig values', () => {
     });
     expect(config.worker).toEqual({ concurrency: 8, orderDetailRps: 1, shutdownTimeoutMs: 0 });
     expect(config.httpPort).toBe(0);
+    expect(config.queuePrefix).toBe('blue');
     expect(config.logLevel).toBe('debug');
   });
 

@@ -13,7 +13,6 @@ import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
 import type { Enqueue } from '../../webhooks/relay.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
@@ -127,7 +126,7 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
       if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
       return withDb(context, async (db) => {
         const connection = new Redis(context.config().redisUrl, { maxRetriesPerRequest: 1 });
-        const queue = createWebhookQueue({ connection, prefix: DEFAULT_QUEUE_PREFIX });
+        const queue = createWebhookQueue({ connection, prefix: context.config().queuePrefix });
         try {
           await webhooksReplay(db, bullmqEnqueue(queue), selection, opts.endpoint, print);
         } finally {

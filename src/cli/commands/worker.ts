@@ -11,7 +11,6 @@ import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
 import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
@@ -60,7 +59,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const worker = await startWorker({
     config,
     logger,
-    prefix: options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
+    prefix: options.queuePrefix ?? config.queuePrefix,
     runSync,
     fetchOrderDetails: async ({ accountNumber, orderNumber }) => {
       await runSync({
@@ -82,7 +81,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+  const prefix = options.queuePrefix ?? config.queuePrefix;
   const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
   const webhooks = await startWebhookDelivery({
     pool: database.pool,
