@@ -214,6 +214,12 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 0}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowsize": 5}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 5, "minWindowSize": 10}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"lookbackMinutes": 1e8}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 20000}}'],
+    ['FULFILLMENT_STREAMS', '{"returns": {"rereadDays": 100000}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"windowSize": 400}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"minWindowSize": 400}}'],
+    ['FULFILLMENT_STREAMS', '{"products": {"cadenceMinutes": 1e9}}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '{"SKU-1": -1}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '[1,2]'],
   ])('%s=%j', (name, value) => {
@@ -221,6 +227,31 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]!.startsWith(`${name}`)).toBe(true);
     expect(problems[0]).not.toContain('\n');
+  });
+
+  it('names the stream and field of an out-of-range FULFILLMENT_STREAMS value, with its maximum', () => {
+    expect(problemsOf({ FULFILLMENT_STREAMS: '{"shipments": {"lookbackMinutes": 1e8}}' })).toEqual([
+      'FULFILLMENT_STREAMS (at shipments.lookbackMinutes): must be at most 10080 (minutes), got 100000000',
+    ]);
+    expect(problemsOf({ FULFILLMENT_STREAMS: '{"transfers_in": {"windowSize": 400}}' })).toEqual([
+      'FULFILLMENT_STREAMS (at transfers_in.windowSize): must be at most 366 (days), got 400',
+    ]);
+  });
+
+  it('accepts FULFILLMENT_STREAMS values at their maxima', () => {
+    const config = loadConfig({
+      FULFILLMENT_STREAMS: JSON.stringify({
+        shipments: {
+          lookbackMinutes: 10_080,
+          windowSize: 10_080,
+          minWindowSize: 10_080,
+          cadenceMinutes: 10_080,
+        },
+        returns: { rereadDays: 730, windowSize: 366 },
+      }),
+    });
+    expect(config.streams.shipments.lookbackMinutes).toBe(10_080);
+    expect(config.streams.returns.rereadDays).toBe(730);
   });
 
   it('collects every problem at once', () => {
