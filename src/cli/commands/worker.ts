@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
+import type { Redis } from 'ioredis';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { postgresReady, redisReady } from '../../http/readiness.ts';
-import { startHttpServer } from '../../http/server.ts';
+import { type HttpServer, startHttpServer } from '../../http/server.ts';
+import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
@@ -15,6 +17,7 @@ import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
 import { SCOPE_VARIABLE } from '../scopes.ts';
+import { UsageError } from '../usageError.ts';
 
 /** Options of `worker`. */
 export interface WorkerCommandOptions {
@@ -22,22 +25,75 @@ export interface WorkerCommandOptions {
   concurrency?: string;
 }
 
+/** How long a starting worker waits for Redis before it gives up (exit 1). */
+export const REDIS_START_WAIT_MS = 2_000;
+
+/** `--concurrency`: a whole number from 1 to 1000 (as WORKER_CONCURRENCY); bad input is a UsageError. */
+export function parseConcurrencyOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > 1000) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to 1000, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+/** `--queue-prefix`: a blank prefix would put every queue at the top of Redis; refuse it. */
+export function parseQueuePrefixOption(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw new UsageError('--queue-prefix must not be blank');
+  return raw.trim();
+}
+
+/** Listens on HTTP_PORT; a port in use (or refused) becomes one line naming it. */
+async function listenOnHttpPort(
+  handler: Parameters<typeof startHttpServer>[0],
+  port: number,
+): Promise<HttpServer> {
+  try {
+    return await startHttpServer(handler, port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `HTTP_PORT ${port} is already in use; stop what listens there or set HTTP_PORT to a free port (0: any)`,
+      );
+    }
+    throw new Error(`cannot listen on HTTP_PORT ${port}: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Runs the worker until SIGTERM/SIGINT: registers the schedules, processes jobs, serves HTTP_PORT,
  * and on a signal stops taking jobs, finishes or releases running ones, closes Redis and Postgres
- * and exits 0 within config.worker.shutdownTimeoutMs.
+ * and exits 0 within config.worker.shutdownTimeoutMs. Start-up fails fast, before any work: bad
+ * options (exit 2), a port in use, or Redis unreachable for REDIS_START_WAIT_MS (exit 1).
  */
 export async function workerAction(context: CliContext, options: WorkerCommandOptions): Promise<void> {
   const baseConfig = context.config();
+  const concurrency = parseConcurrencyOption(options.concurrency) ?? baseConfig.worker.concurrency;
+  const prefix = parseQueuePrefixOption(options.queuePrefix) ?? baseConfig.queuePrefix;
   const logger = context.logger().child({ command: 'worker' });
+  // Until the worker is wired, /readyz answers 503 and /healthz 200.
+  let app = createHttpApp({ readiness: { startup: () => false } });
+  const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
+  let probe: Redis;
+  try {
+    probe = await connectRedis(baseConfig.redisUrl, {
+      waitMs: REDIS_START_WAIT_MS,
+      onError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
+    });
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  probe.disconnect();
   const upstream = await openUpstream(baseConfig, logger);
   // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
     ...upstream.config,
-    worker: {
-      ...baseConfig.worker,
-      concurrency: options.concurrency ? Number(options.concurrency) : baseConfig.worker.concurrency,
-    },
+    queuePrefix: prefix,
+    worker: { ...baseConfig.worker, concurrency },
   };
   if (config.supplierIds.length === 0 && config.accountNumbers.length === 0) {
     logger.warn(
@@ -59,7 +115,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const worker = await startWorker({
     config,
     logger,
-    prefix: options.queuePrefix ?? config.queuePrefix,
+    prefix,
     runSync,
     fetchOrderDetails: async ({ accountNumber, orderNumber }) => {
       await runSync({
@@ -81,7 +137,6 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const prefix = options.queuePrefix ?? config.queuePrefix;
   const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
   const webhooks = await startWebhookDelivery({
     pool: database.pool,
@@ -100,12 +155,11 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     schedules: () => worker.schedulesRegistered(),
   };
   wireServiceMetricSources({ config, pool: database.pool, readiness });
-  const app = createHttpApp({
+  app = createHttpApp({
     readiness,
     queues,
     dashboard: config.dashboard,
   });
-  const http = await startHttpServer(app, config.httpPort);
   logger.info(
     { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox },
     'worker started',
