@@ -4,7 +4,6 @@ import type { ConnectionOptions, QueueOptions } from 'bullmq';
 export const QUEUE_NAMES = {
   sync: 'sync',
   backfill: 'backfill',
-  orderDetails: 'order-details',
 } as const;
 export type QueueKind = keyof typeof QUEUE_NAMES;
 

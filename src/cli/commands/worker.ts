@@ -117,14 +117,6 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     logger,
     prefix,
     runSync,
-    fetchOrderDetails: async ({ accountNumber, orderNumber }) => {
-      await runSync({
-        stream: 'orders',
-        scope: accountNumber,
-        mode: 'incremental',
-        orderNumbers: [orderNumber],
-      });
-    },
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
         database.pool,
