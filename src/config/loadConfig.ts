@@ -118,6 +118,7 @@ function assemble(
       clientSecret: env.FULFILLMENT_CLIENT_SECRET,
       timeoutMs: env.FULFILLMENT_TIMEOUT_MS,
       rateLimitRps: env.FULFILLMENT_RATE_LIMIT_RPS,
+      orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       queryParams: env.FULFILLMENT_QUERY_PARAMS,
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
     },
@@ -137,7 +138,6 @@ function assemble(
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
-      orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,
     },
     httpPort: env.HTTP_PORT,

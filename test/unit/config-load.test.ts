@@ -31,7 +31,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-      worker: { concurrency: 4, orderDetailRps: 5, shutdownTimeoutMs: 30_000 },
+      worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
       baseUrl: undefined,
@@ -41,6 +41,7 @@ describe('loadConfig defaults', () => {
       clientSecret: undefined,
       timeoutMs: 30_000,
       rateLimitRps: 10,
+      orderDetailRps: 5,
       queryParams: {},
       maxRowsPerWindow: 5000,
     });
@@ -140,7 +141,8 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
-    expect(config.worker).toEqual({ concurrency: 8, orderDetailRps: 1, shutdownTimeoutMs: 0 });
+    expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
+    expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);
     expect(config.queuePrefix).toBe('blue');
     expect(config.logLevel).toBe('debug');

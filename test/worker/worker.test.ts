@@ -28,7 +28,7 @@ function fresh(label: string) {
 
 async function start(prefix: string, overrides: Partial<Parameters<typeof startWorker>[0]> = {}) {
   const worker = await startWorker({
-    config: testConfig({ redisUrl, worker: { concurrency: 2, orderDetailRps: 5, shutdownTimeoutMs: 2000 } }),
+    config: testConfig({ redisUrl, worker: { concurrency: 2, shutdownTimeoutMs: 2000 } }),
     logger,
     prefix,
     registerSchedules: false,

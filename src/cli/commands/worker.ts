@@ -88,7 +88,8 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     throw error;
   }
   probe.disconnect();
-  const upstream = await openUpstream(baseConfig, logger);
+  // The shared rate limit lives under the queue prefix, so --queue-prefix moves it too.
+  const upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
   // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
     ...upstream.config,
