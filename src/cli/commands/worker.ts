@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { Redis } from 'ioredis';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
-import { createDatabase } from '../../db/client.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { postgresReady, redisReady } from '../../http/readiness.ts';
@@ -13,6 +12,7 @@ import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
+import { openWorkerPools } from '../../worker/pools.ts';
 import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
@@ -101,13 +101,10 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       `no scopes configured: no syncs are scheduled (set ${SCOPE_VARIABLE.supplier} and/or ${SCOPE_VARIABLE.account}); webhooks are still delivered`,
     );
   }
-  const database = createDatabase(config.databaseUrl, {
-    max: config.worker.concurrency + 2,
-    applicationName: 'fulfillment-sync worker',
-    onIdleError: (error) => logger.warn({ err: error.message }, 'idle Postgres connection failed'),
-  });
+  // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
+  const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
   const runSync = createEngineRunner({
-    pool: database.pool,
+    pool: pools.sync.pool,
     client: upstream.client,
     config,
     logger,
@@ -120,7 +117,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     runSync,
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
-        database.pool,
+        pools.sync.pool,
         {
           backfillId: payload.backfillId,
           stream: payload.stream,
@@ -132,7 +129,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   });
   const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
   const webhooks = await startWebhookDelivery({
-    pool: database.pool,
+    pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
     producerConnection: webhookRedis[0],
     workerConnection: webhookRedis[1],
@@ -141,13 +138,13 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];
-  wireMetricSources(queues, database.pool);
+  wireMetricSources(queues, pools.ops.pool);
   const readiness = {
-    postgres: () => postgresReady(database.pool),
+    postgres: () => postgresReady(pools.ops.pool),
     redis: () => redisReady(worker.redis),
     schedules: () => worker.schedulesRegistered(),
   };
-  wireServiceMetricSources({ config, pool: database.pool, readiness });
+  wireServiceMetricSources({ config, pool: pools.ops.pool, readiness });
   app = createHttpApp({
     readiness,
     queues,
@@ -179,7 +176,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     for (const connection of webhookRedis) connection.disconnect();
     await http.close();
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
-    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    await Promise.race([pools.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
     await upstream.close().catch(() => undefined);
     logger.info({ released }, 'worker stopped');
     process.exit(0);
