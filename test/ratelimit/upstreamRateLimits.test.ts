@@ -71,6 +71,20 @@ describe('the upstream rate limit across processes', () => {
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
   });
 
+  it('a 429 without Retry-After pauses the others for the backoff of that attempt', async () => {
+    const prefix = deployment();
+    const seer = testClient(server.url, {
+      rateLimits: (await processBudgets(prefix)).limits,
+      retry: { retries: 0, minTimeoutMs: 600, maxTimeoutMs: 600 },
+    });
+    const other = testClient(server.url, { rateLimits: (await processBudgets(prefix)).limits });
+    server.reply({ status: 429 }, rows);
+    await seer.listOwnedInventory(inventory).catch(() => undefined);
+    await other.listOwnedInventory(inventory);
+    const [first, second] = server.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(570);
+  });
+
   it('a process of another deployment (prefix) is not paused', async () => {
     const seer = testClient(server.url, {
       rateLimits: (await processBudgets(deployment())).limits,
