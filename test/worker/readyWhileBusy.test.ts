@@ -10,8 +10,9 @@ import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
 /**
  * /readyz must answer within its timeout while every sync slot is busy: here each of the worker's
- * sync and backfill slots holds a Postgres connection, blocked on the stream's advisory lock,
- * which the test holds. Readiness (and webhooks) must not depend on those connections.
+ * sync and backfill slots holds a Postgres connection, blocked taking its stream's lease: the
+ * test inserted the lease rows in a transaction it keeps open, so each run's upsert of its lease
+ * waits on that row. Readiness (and webhooks) must not depend on those connections.
  */
 const CONCURRENCY = 2;
 /** The readiness check's own timeout (src/http/app.ts). */
@@ -27,6 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await locker?.query('ROLLBACK').catch(() => undefined);
   locker?.release();
   await backfill?.close();
   redis?.disconnect();
@@ -39,16 +41,19 @@ describe('/readyz while every sync slot is busy', () => {
     const account = h.sim.world.accounts[0]!.number;
     const supplier = h.sim.world.suppliers[0]!.id;
     const busy = [
-      { queue: 'sync', stream: 'shipments', kind: 'account', scope: account },
-      { queue: 'sync', stream: 'returns', kind: 'account', scope: account },
-      { queue: 'backfill', stream: 'invoices', kind: 'account', scope: account },
-      { queue: 'backfill', stream: 'transfers_out', kind: 'supplier', scope: supplier },
+      { queue: 'sync', stream: 'shipments', scope: account },
+      { queue: 'sync', stream: 'returns', scope: account },
+      { queue: 'backfill', stream: 'invoices', scope: account },
+      { queue: 'backfill', stream: 'transfers_out', scope: supplier },
     ] as const;
     locker = await h.t.pool.connect();
+    await locker.query('BEGIN');
     for (const b of busy) {
-      await locker.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [
-        `${b.stream}:${b.kind}:${b.scope}`,
-      ]);
+      await locker.query(
+        `INSERT INTO sync.stream_leases (stream, scope, holder, fence, expires_at)
+         VALUES ($1, $2, 'test', 1, now() - interval '1 hour')`,
+        [b.stream, b.scope],
+      );
     }
     const env = h.env({ WORKER_CONCURRENCY: String(CONCURRENCY) });
     const worker = h.spawn(env);
@@ -73,13 +78,13 @@ describe('/readyz while every sync slot is busy', () => {
           backfillId: `busy-${b.stream}`,
         });
     }
-    // Every slot (CONCURRENCY sync + CONCURRENCY backfill) holds a connection waiting on a lock.
+    // Every slot (CONCURRENCY sync + CONCURRENCY backfill) holds a connection waiting on a lease row.
     await waitFor(
-      'every slot blocked on its stream lock',
+      'every slot blocked on its stream lease',
       async () => {
         const res = await h.t.pool.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%pg_advisory_lock%'`,
+            WHERE datname = $1 AND wait_event_type = 'Lock' AND query LIKE '%stream_leases%'`,
           [h.t.name],
         );
         return res.rows[0]!.n === busy.length;
@@ -97,11 +102,7 @@ describe('/readyz while every sync slot is busy', () => {
     });
     expect(elapsed).toBeLessThan(CHECK_TIMEOUT_MS);
 
-    for (const b of busy) {
-      await locker.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [
-        `${b.stream}:${b.kind}:${b.scope}`,
-      ]);
-    }
+    await locker.query('ROLLBACK');
     worker.child.kill('SIGTERM');
     expect((await worker.exited).code).toBe(0);
   }, 180_000);
