@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { type CountingProxy, perSecond, startCountingProxy } from '../helpers/countingProxy.ts';
-import { waitFor } from '../worker/fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { startWorkerHarness, type WorkerHarness } from '../worker/workerHarness.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BACKFILL_WINDOW_JOB } from '../../jobs/backfillWindow.ts';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
-import { waitFor } from './fixtures.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
 
 /**
