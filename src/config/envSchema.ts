@@ -33,10 +33,10 @@ export const STREAM_SETTING_MAXIMA = {
   historyDays: 3650,
   /** Two years re-read each run. */
   rereadDays: 730,
-  /** A week of minutes (shipments). */
-  minuteWindow: 10_080,
-  /** A year of days (the day-window streams). */
-  dayWindow: 366,
+  /** Thirty days of minutes (shipments: the largest window a read starts with). */
+  minuteWindow: 43_200,
+  /** The longest re-read horizon in days, read whole (the day-window streams). */
+  dayWindow: 731,
 } as const;
 
 /** A whole number in [min, max] whose problem line states the maximum and its unit. */

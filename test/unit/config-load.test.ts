@@ -217,10 +217,10 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowsize": 5}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 5, "minWindowSize": 10}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"lookbackMinutes": 1e8}}'],
-    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 20000}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 50000}}'],
     ['FULFILLMENT_STREAMS', '{"returns": {"rereadDays": 100000}}'],
-    ['FULFILLMENT_STREAMS', '{"invoices": {"windowSize": 400}}'],
-    ['FULFILLMENT_STREAMS', '{"invoices": {"minWindowSize": 400}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"windowSize": 800}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"minWindowSize": 800}}'],
     ['FULFILLMENT_STREAMS', '{"products": {"cadenceMinutes": 1e9}}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '{"SKU-1": -1}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '[1,2]'],
@@ -235,8 +235,8 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     expect(problemsOf({ FULFILLMENT_STREAMS: '{"shipments": {"lookbackMinutes": 1e8}}' })).toEqual([
       'FULFILLMENT_STREAMS (at shipments.lookbackMinutes): must be at most 10080 (minutes), got 100000000',
     ]);
-    expect(problemsOf({ FULFILLMENT_STREAMS: '{"transfers_in": {"windowSize": 400}}' })).toEqual([
-      'FULFILLMENT_STREAMS (at transfers_in.windowSize): must be at most 366 (days), got 400',
+    expect(problemsOf({ FULFILLMENT_STREAMS: '{"transfers_in": {"windowSize": 800}}' })).toEqual([
+      'FULFILLMENT_STREAMS (at transfers_in.windowSize): must be at most 731 (days), got 800',
     ]);
   });
 
@@ -245,11 +245,11 @@ describe('loadConfig problems: one line each, naming the variable', () => {
       FULFILLMENT_STREAMS: JSON.stringify({
         shipments: {
           lookbackMinutes: 10_080,
-          windowSize: 10_080,
-          minWindowSize: 10_080,
+          windowSize: 43_200,
+          minWindowSize: 43_200,
           cadenceMinutes: 10_080,
         },
-        returns: { rereadDays: 730, windowSize: 366 },
+        returns: { rereadDays: 730, windowSize: 731 },
       }),
     });
     expect(config.streams.shipments.lookbackMinutes).toBe(10_080);
