@@ -33,8 +33,8 @@ export const STREAM_SETTING_MAXIMA = {
   historyDays: 3650,
   /** Two years re-read each run. */
   rereadDays: 730,
-  /** Thirty days of minutes (shipments: the largest window a read starts with). */
-  minuteWindow: 43_200,
+  /** A quarter (92 days) of minutes (shipments: the largest window a read starts with; default 31 days). */
+  minuteWindow: 92 * 1440,
   /** The longest re-read horizon in days, read whole (the day-window streams). */
   dayWindow: 731,
 } as const;

@@ -217,7 +217,7 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowsize": 5}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 5, "minWindowSize": 10}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"lookbackMinutes": 1e8}}'],
-    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 50000}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 200000}}'],
     ['FULFILLMENT_STREAMS', '{"returns": {"rereadDays": 100000}}'],
     ['FULFILLMENT_STREAMS', '{"invoices": {"windowSize": 800}}'],
     ['FULFILLMENT_STREAMS', '{"invoices": {"minWindowSize": 800}}'],
@@ -245,8 +245,8 @@ describe('loadConfig problems: one line each, naming the variable', () => {
       FULFILLMENT_STREAMS: JSON.stringify({
         shipments: {
           lookbackMinutes: 10_080,
-          windowSize: 43_200,
-          minWindowSize: 43_200,
+          windowSize: 132_480,
+          minWindowSize: 132_480,
           cadenceMinutes: 10_080,
         },
         returns: { rereadDays: 730, windowSize: 731 },
