@@ -10,7 +10,7 @@ import {
   resolveQueryParams,
   toQueryPairs,
 } from './queryParams.ts';
-import { createRateLimiter } from './rateLimiter.ts';
+import { inProcessRateLimits, type RateLimits } from './rateLimits.ts';
 import {
   holdAtLocationSchema,
   inventoryActivitySchema,
@@ -55,8 +55,12 @@ export interface FulfillmentClientOptions {
   fetch?: typeof fetch;
   /** Per-request timeout (each attempt). */
   timeoutMs: number;
-  /** Client-side limit in requests per second; 0 means none. */
+  /** Client-side limit in requests per second of this process; 0 means none. Ignored with `rateLimits`. */
   rateLimitRps: number;
+  /** This process's own order-detail budget (requests per second); unset means none. Ignored with `rateLimits`. */
+  orderDetailRps?: number;
+  /** The budgets to draw from instead, e.g. the deployment-wide ones in Redis (src/ratelimit). */
+  rateLimits?: RateLimits;
   /** FULFILLMENT_QUERY_PARAMS overrides: `{operation: {meaning: name}}`. */
   queryParams?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   retry?: Partial<RetrySettings>;
@@ -89,7 +93,13 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     tokenProvider: options.tokenProvider,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
-    rateLimiter: createRateLimiter({ rps: options.rateLimitRps, now: options.now }),
+    rateLimits:
+      options.rateLimits ??
+      inProcessRateLimits({
+        rps: options.rateLimitRps,
+        orderDetailRps: options.orderDetailRps,
+        now: options.now,
+      }),
     retry: options.retry,
     onCall: options.onCall,
     logger: options.logger,

@@ -15,7 +15,9 @@ export type UpstreamFailureKind =
   | 'envelope-failure'
   | 'invalid-payload'
   | 'unauthorized'
-  | 'token';
+  | 'token'
+  /** Not sent: the shared budget is paused (a Retry-After seen by any process) for longer than a call waits. */
+  | 'paused';
 
 export interface UpstreamErrorDetails {
   operation: string;

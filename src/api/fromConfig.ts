@@ -1,6 +1,7 @@
 import type { ApiSettings, Config } from '../config/types.ts';
 import { createFulfillmentClient } from './client.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
+import type { RateLimits } from './rateLimits.ts';
 import { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 import type { CallReport, ClientLogger, RetrySettings } from './transport.ts';
 
@@ -10,6 +11,8 @@ export interface ClientDeps {
   onCall?: (report: CallReport) => void;
   retry?: Partial<RetrySettings>;
   now?: () => number;
+  /** Budgets shared with other processes (src/ratelimit); default: this process's own. */
+  rateLimits?: RateLimits;
 }
 
 /** The token provider the settings describe: a static token wins over client credentials. */
@@ -47,6 +50,8 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     fetch: deps.fetch,
     timeoutMs: api.timeoutMs,
     rateLimitRps: api.rateLimitRps,
+    orderDetailRps: api.orderDetailRps,
+    rateLimits: deps.rateLimits,
     queryParams: api.queryParams,
     maxRowsPerCall: api.maxRowsPerWindow,
     retry: deps.retry,

@@ -17,7 +17,19 @@ export {
   type QueryParamTable,
   resolveQueryParams,
 } from './queryParams.ts';
-export { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+export {
+  createRateLimiter,
+  NO_RATE_LIMIT,
+  type RateLimiter,
+  RateLimitPausedError,
+} from './rateLimiter.ts';
+export {
+  inProcessRateLimits,
+  ORDER_DETAIL_OPERATION,
+  type RateLimits,
+  routeRateLimits,
+  type UpstreamBudgets,
+} from './rateLimits.ts';
 export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';

@@ -1,8 +1,15 @@
 import pRetry from 'p-retry';
 import { classifyAnswer, classifyThrown } from './classify.ts';
-import { isRetryable, scrubSecrets, UnauthorizedError, type UpstreamError } from './errors.ts';
+import {
+  isRetryable,
+  RetryableUpstreamError,
+  scrubSecrets,
+  UnauthorizedError,
+  type UpstreamError,
+} from './errors.ts';
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
-import { createRateLimiter, type RateLimiter } from './rateLimiter.ts';
+import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from './rateLimiter.ts';
+import type { RateLimits } from './rateLimits.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
 /** The subset of a pino logger the client uses; secrets are never passed to it. */
@@ -39,7 +46,8 @@ export interface TransportOptions {
   tokenProvider: TokenProvider;
   fetch?: typeof fetch;
   timeoutMs: number;
-  rateLimiter?: RateLimiter;
+  /** The budget each operation draws from (default: none); see rateLimits.ts. */
+  rateLimits?: RateLimits;
   retry?: Partial<RetrySettings>;
   onCall?: (report: CallReport) => void;
   logger?: ClientLogger;
@@ -102,7 +110,7 @@ export function createTransport(options: TransportOptions): Transport {
   const doFetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const limiter = options.rateLimiter ?? createRateLimiter({ rps: 0 });
+  const limitsOf = options.rateLimits ?? (() => NO_RATE_LIMIT);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -118,7 +126,8 @@ export function createTransport(options: TransportOptions): Transport {
   /** One HTTP exchange; resolves to the answer or throws a typed UpstreamError. */
   async function exchange(request: ApiRequest, url: string, attempt: number): Promise<ApiAnswer> {
     const { operation } = request;
-    await limiter.acquire();
+    const limiter = limitsOf(operation);
+    await acquireSlot(limiter, operation);
     const token = await tokenProvider.getToken();
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -156,12 +165,47 @@ export function createTransport(options: TransportOptions): Transport {
       });
       if (!classified.ok) {
         error = classified.error;
+        await pauseEveryCaller(limiter, error, attempt);
         throw error;
       }
       return { payload: classified.payload, message: classified.message };
     } finally {
       report({ operation, status, durationMs: performance.now() - started, attempt, error });
     }
+  }
+
+  /** A slot of the operation's budget; a pause too long to wait here fails the call as retryable. */
+  async function acquireSlot(limiter: RateLimiter, operation: OperationId): Promise<void> {
+    try {
+      await limiter.acquire();
+    } catch (thrown) {
+      if (!(thrown instanceof RateLimitPausedError)) throw thrown;
+      throw new RetryableUpstreamError(`${operation}: ${thrown.message}; will be retried`, {
+        operation,
+        kind: 'paused',
+        retryAfterMs: thrown.retryAfterMs,
+      });
+    }
+  }
+
+  /**
+   * A 429 (or a throttling message) or a Retry-After pauses the whole budget (every process, with
+   * the shared limiter) for that long; throttling without Retry-After for this attempt's backoff.
+   * Best effort: a pause that cannot be recorded must not change the call's own failure.
+   */
+  async function pauseEveryCaller(
+    limiter: RateLimiter,
+    error: UpstreamError,
+    attempt: number,
+  ): Promise<void> {
+    const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
+    const pauseMs =
+      retryAfterMs !== undefined && retryAfterMs > 0
+        ? retryAfterMs
+        : error.kind === 'rate-limited'
+          ? Math.min(retry.minTimeoutMs * 2 ** (attempt - 1), retry.maxTimeoutMs)
+          : 0;
+    if (pauseMs > 0) await limiter.pause(pauseMs).catch(() => undefined);
   }
 
   function report(call: CallReport): void {

@@ -9,6 +9,11 @@ if (envProblem) {
   process.stderr.write(`${envProblem}\n`);
   process.exitCode = 2;
 } else {
-  // Exit code via process.exitCode so pending output is flushed first.
-  process.exitCode = await runCli(process.argv);
+  // A command that succeeded ends on its own once its work is done (exit code via process.exitCode,
+  // so pending output is flushed first). A command that failed has printed its one line and ends
+  // now: whatever it had half opened (a pool mid-connect, a Redis connection retrying, an
+  // in-process simulator) must not keep it alive.
+  const code = await runCli(process.argv);
+  process.exitCode = code;
+  if (code !== 0) process.exit(code);
 }

@@ -19,21 +19,55 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** FULFILLMENT_AMBIGUOUS_TIME: which occurrence of a repeated autumn hour an offset-less time means. */
 export const AMBIGUOUS_TIMES = ['earlier', 'later'] as const;
 
-const streamOverride = z.strictObject({
-  cadenceMinutes: z.number().int().min(0).optional(),
-  lookbackMinutes: z.number().int().min(0).optional(),
-  historyDays: z.number().int().min(0).max(3650).optional(),
-  rereadDays: z.number().int().min(0).optional(),
-  windowSize: z.number().int().min(1).optional(),
-  minWindowSize: z.number().int().min(1).optional(),
-});
+/**
+ * Sane maxima of FULFILLMENT_STREAMS values: large enough for any real tuning, small enough that
+ * window planning stays in the range of valid dates and a run plans a bounded number of windows.
+ * Window sizes are minutes for shipments and days for the day-window streams.
+ */
+export const STREAM_SETTING_MAXIMA = {
+  /** A week between scheduled runs. */
+  cadenceMinutes: 10_080,
+  /** A week of late carrier scans. */
+  lookbackMinutes: 10_080,
+  /** Ten years of history read on a first load. */
+  historyDays: 3650,
+  /** Two years re-read each run. */
+  rereadDays: 730,
+  /** A quarter (92 days) of minutes (shipments: the largest window a read starts with; default 31 days). */
+  minuteWindow: 92 * 1440,
+  /** The longest re-read horizon in days, read whole (the day-window streams). */
+  dayWindow: 731,
+} as const;
+
+/** A whole number in [min, max] whose problem line states the maximum and its unit. */
+function bounded(min: number, max: number, unit: string) {
+  return z
+    .number()
+    .int()
+    .min(min)
+    .max(max, { error: (issue) => `must be at most ${max} (${unit}), got ${String(issue.input)}` })
+    .optional();
+}
+
+/** One stream's overrides; `windowUnit` is how its windows are measured. */
+function streamOverride(windowUnit: 'minutes' | 'days') {
+  const windowMax =
+    windowUnit === 'minutes' ? STREAM_SETTING_MAXIMA.minuteWindow : STREAM_SETTING_MAXIMA.dayWindow;
+  return z.strictObject({
+    cadenceMinutes: bounded(0, STREAM_SETTING_MAXIMA.cadenceMinutes, 'minutes'),
+    lookbackMinutes: bounded(0, STREAM_SETTING_MAXIMA.lookbackMinutes, 'minutes'),
+    historyDays: bounded(0, STREAM_SETTING_MAXIMA.historyDays, 'days'),
+    rereadDays: bounded(0, STREAM_SETTING_MAXIMA.rereadDays, 'days'),
+    windowSize: bounded(1, windowMax, windowUnit),
+    minWindowSize: bounded(1, windowMax, windowUnit),
+  });
+}
 
 /** FULFILLMENT_STREAMS: `{"<stream>": {partial StreamSettings}}`; unknown streams or fields are errors. */
 const streamsOverride = z.strictObject(
-  Object.fromEntries(STREAM_NAMES.map((name) => [name, streamOverride.optional()])) as Record<
-    (typeof STREAM_NAMES)[number],
-    z.ZodOptional<typeof streamOverride>
-  >,
+  Object.fromEntries(
+    STREAM_NAMES.map((name) => [name, streamOverride(name === 'shipments' ? 'minutes' : 'days').optional()]),
+  ) as Record<(typeof STREAM_NAMES)[number], z.ZodOptional<ReturnType<typeof streamOverride>>>,
 );
 
 const queryParams = z.record(z.string(), z.record(z.string(), z.string().min(1)));
@@ -70,6 +104,7 @@ export const envSchema = z.object({
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
   WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),
   HTTP_PORT: integerVar(9464, 0, 65_535),
+  FULFILLMENT_QUEUE_PREFIX: optionalString(),
   DASHBOARD_USER: optionalString(),
   DASHBOARD_PASSWORD: optionalString(),
   LOG_LEVEL: enumVar('info', LOG_LEVELS),

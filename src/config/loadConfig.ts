@@ -6,7 +6,13 @@ import { authProblems, dashboardProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
 import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
-import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from './types.ts';
+import {
+  type Config,
+  DEFAULT_QUEUE_PREFIX,
+  STREAM_NAMES,
+  type StreamName,
+  type StreamSettings,
+} from './types.ts';
 
 /**
  * Reads the environment (CONTRACT.md section 2) into a validated, deep-frozen `Config`.
@@ -112,6 +118,7 @@ function assemble(
       clientSecret: env.FULFILLMENT_CLIENT_SECRET,
       timeoutMs: env.FULFILLMENT_TIMEOUT_MS,
       rateLimitRps: env.FULFILLMENT_RATE_LIMIT_RPS,
+      orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       queryParams: env.FULFILLMENT_QUERY_PARAMS,
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
     },
@@ -131,10 +138,10 @@ function assemble(
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
-      orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,
     },
     httpPort: env.HTTP_PORT,
+    queuePrefix: env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
     dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
     logLevel: env.LOG_LEVEL,
   };

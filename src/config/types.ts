@@ -39,12 +39,18 @@ export interface ApiSettings {
   clientId: string | undefined;
   clientSecret: string | undefined;
   timeoutMs: number;
+  /** Requests per second to the upstream, one budget for the whole deployment (shared through Redis). */
   rateLimitRps: number;
+  /** Order-detail requests per second, a budget of their own; they count against rateLimitRps too. */
+  orderDetailRps: number;
   /** `{"<operation>": {"<meaning>": "<name>"}}` overrides of the default query-string names. */
   queryParams: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** An answer with more rows than this is treated as truncated and its window split. */
   maxRowsPerWindow: number;
 }
+
+/** Default Redis key prefix of the queues and the shared rate limit (FULFILLMENT_QUEUE_PREFIX). */
+export const DEFAULT_QUEUE_PREFIX = 'fulfillment-sync';
 
 /** The whole effective configuration: typed, validated, frozen. */
 export interface Config {
@@ -73,8 +79,10 @@ export interface Config {
   };
   /** Detail calls (orders, INs, products) that keep failing are quarantined after this many attempts. */
   details: { maxAttempts: number };
-  worker: { concurrency: number; orderDetailRps: number; shutdownTimeoutMs: number };
+  worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;
+  /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
+  queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }

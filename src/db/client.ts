@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   max?: number;
   /** Shown in pg_stat_activity, so operators can tell processes apart. */
   applicationName?: string;
+  /** How long a query waits for a free or new connection before it fails (default: forever). */
+  connectionTimeoutMs?: number;
   /** Told about errors of idle pooled connections (e.g. the server restarting), which are otherwise fatal. */
   onIdleError?: (error: Error) => void;
 }
@@ -40,6 +42,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     connectionString: effectiveUrl(url),
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'fulfillment-sync',
+    ...(options.connectionTimeoutMs === undefined
+      ? {}
+      : { connectionTimeoutMillis: options.connectionTimeoutMs }),
   });
   // An idle client's error is emitted on the pool; unhandled it would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));

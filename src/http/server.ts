@@ -1,5 +1,4 @@
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 
 /** A listening HTTP server and how to stop it. */
 export interface HttpServer {
@@ -7,8 +6,13 @@ export interface HttpServer {
   close: () => Promise<void>;
 }
 
-/** Serves the app on `port` (0 picks a free one) and resolves once it listens. */
-export function startHttpServer(app: Hono, port: number): Promise<HttpServer> {
+/** What the server calls per request: a hono app, or anything with its `fetch`. */
+export interface FetchHandler {
+  fetch: (request: Request) => Response | Promise<Response>;
+}
+
+/** Serves the app on `port` (0 picks a free one) and resolves once it listens; rejects if it cannot. */
+export function startHttpServer(app: FetchHandler, port: number): Promise<HttpServer> {
   return new Promise((resolve, reject) => {
     let server: ServerType | undefined;
     try {

@@ -7,6 +7,7 @@ import {
 } from '../api/index.ts';
 import type { Config } from '../config/types.ts';
 import { recordApiCall } from '../http/metricsHooks.ts';
+import { openUpstreamRateLimits } from '../ratelimit/upstreamRateLimits.ts';
 import { startSimulator } from '../simulator/index.ts';
 
 /** The upstream a process syncs from: the real service, or the in-process simulator in sandbox mode. */
@@ -27,20 +28,38 @@ const SANDBOX_HISTORY_DAYS = 14;
 export const SANDBOX_SEED = 42;
 export const SANDBOX_TOKEN = 'sandbox-token';
 
+/** How long a command waits for Redis before pacing itself alone (see openUpstreamRateLimits). */
+export const RATE_LIMIT_REDIS_WAIT_MS = 1_000;
+
 /**
- * Opens the upstream: with `config.api.baseUrl` the real client; without it sandbox mode, which
- * starts the simulator in-process (real clock, small seeded world), says so first thing in the
- * log, and defaults the supplier ids, account numbers and sync start to the simulator's world.
+ * Opens the upstream: with `config.api.baseUrl` the real client, drawing from the deployment's
+ * shared rate limit in Redis (under `config.queuePrefix`) whenever Redis answers within
+ * RATE_LIMIT_REDIS_WAIT_MS, else from its own buckets after one warning line. Without a URL,
+ * sandbox mode starts the simulator in-process (real clock, small seeded world, no rate limit),
+ * says so first thing in the log, and defaults the supplier ids, account numbers and sync start
+ * to the simulator's world.
  */
 export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.api.baseUrl) {
+    const rateLimits = await openUpstreamRateLimits({
+      redisUrl: config.redisUrl,
+      prefix: config.queuePrefix,
+      rps: config.api.rateLimitRps,
+      orderDetailRps: config.api.orderDetailRps,
+      waitMs: RATE_LIMIT_REDIS_WAIT_MS,
+      logger,
+    });
     return {
-      client: createClientFromConfig(config, { logger, onCall: recordApiCall }),
+      client: createClientFromConfig(config, {
+        logger,
+        onCall: recordApiCall,
+        rateLimits: rateLimits.limits,
+      }),
       supplierIds: config.supplierIds,
       accountNumbers: config.accountNumbers,
       sandbox: false,
       config,
-      close: async () => undefined,
+      close: async () => rateLimits.close(),
     };
   }
   logger.warn('SANDBOX MODE: FULFILLMENT_API_URL is not set, so the built-in simulator runs in-process');

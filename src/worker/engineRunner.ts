@@ -7,7 +7,6 @@ import { metrics } from '../http/metrics.ts';
 import { recordEventsWritten } from '../http/metricsHooks.ts';
 import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
-import { orderNumbersWindow } from '../streams/orders.ts';
 import { runStream } from '../sync/runStream.ts';
 import type { StreamRunResult, Window } from '../sync/types.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
@@ -59,9 +58,9 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     });
     const now = deps.now?.() ?? new Date();
     const started = performance.now();
-    const windows: Window[] | undefined = request.orderNumbers
-      ? [orderNumbersWindow(request.orderNumbers, now)]
-      : request.windows?.map((w) => backfillEngineWindow(request.stream, w, config.timezone));
+    const windows: Window[] | undefined = request.windows?.map((w) =>
+      backfillEngineWindow(request.stream, w, config.timezone),
+    );
     const result = await runStream({
       pool: deps.pool,
       client: deps.client,

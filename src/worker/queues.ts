@@ -4,12 +4,11 @@ import type { ConnectionOptions, QueueOptions } from 'bullmq';
 export const QUEUE_NAMES = {
   sync: 'sync',
   backfill: 'backfill',
-  orderDetails: 'order-details',
 } as const;
 export type QueueKind = keyof typeof QUEUE_NAMES;
 
-/** Default BullMQ key prefix; tests pass a unique one per file. */
-export const DEFAULT_QUEUE_PREFIX = 'fulfillment-sync';
+/** Default BullMQ key prefix (defined with the configuration); tests pass a unique one per file. */
+export { DEFAULT_QUEUE_PREFIX } from '../config/types.ts';
 
 /** Where the queues live: a Redis connection plus the key prefix shared by every queue and worker. */
 export interface QueueLocation {

@@ -14,8 +14,6 @@ export interface SyncRequest {
   /** Backfill only: the windows to read; the incremental cursor is never moved for these. */
   windows?: readonly TimeWindow[];
   emitEvents?: boolean;
-  /** orders only: fetch exactly these orders (one order-detail job) instead of the queued requests. */
-  orderNumbers?: readonly string[];
 }
 
 /** What the engine reports back; `skipped` means another run of this stream and scope held the lock. */
@@ -27,6 +25,3 @@ export interface SyncOutcome {
 
 /** The engine as jobs see it: injected, so jobs never construct clients and tests can substitute it. */
 export type SyncRunner = (request: SyncRequest) => Promise<SyncOutcome>;
-
-/** Fetches and stores one order's detail (the `orders` stream on demand). */
-export type OrderDetailFetcher = (request: { accountNumber: string; orderNumber: string }) => Promise<void>;

@@ -6,7 +6,6 @@ import {
   type BackfillWindowPayload,
   createBackfillWindowProcessor,
 } from '../../jobs/backfillWindow.ts';
-import { createFetchOrderDetailsProcessor, FETCH_ORDER_DETAILS_JOB } from '../../jobs/fetchOrderDetails.ts';
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
@@ -14,7 +13,7 @@ import { createWorkerRedis } from './connections.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
-import type { OrderDetailFetcher, SyncOutcome, SyncRunner } from './seams.ts';
+import type { SyncOutcome, SyncRunner } from './seams.ts';
 
 /** What a worker process needs; the engine arrives as functions so this file never builds clients. */
 export interface WorkerOptions {
@@ -23,7 +22,6 @@ export interface WorkerOptions {
   /** BullMQ key prefix; tests pass a unique one. */
   prefix: string;
   runSync: SyncRunner;
-  fetchOrderDetails?: OrderDetailFetcher;
   /** Records a finished backfill window (sync.backfill_windows), so a resumed backfill skips it. */
   onBackfillWindowDone?: (payload: BackfillWindowPayload, outcome: SyncOutcome) => Promise<void>;
   /**
@@ -51,7 +49,7 @@ export interface RunningWorker {
 
 type ActiveJob = { job: Job; token: string | undefined; queue: Queue };
 
-/** Starts the three BullMQ workers (sync, backfill, order details) and registers the schedules. */
+/** Starts the BullMQ workers (sync, backfill) and registers the schedules. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const { config, logger, prefix } = options;
   const redis = createWorkerRedis(config.redisUrl);
@@ -60,11 +58,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const queues = {
     sync: new Queue(QUEUE_NAMES.sync, { connection: redis, prefix, defaultJobOptions: { ...JOB_RETENTION } }),
     backfill: new Queue(QUEUE_NAMES.backfill, {
-      connection: redis,
-      prefix,
-      defaultJobOptions: { ...JOB_RETENTION },
-    }),
-    orderDetails: new Queue(QUEUE_NAMES.orderDetails, {
       connection: redis,
       prefix,
       defaultJobOptions: { ...JOB_RETENTION },
@@ -102,9 +95,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     return outcome;
   };
   const backfillProcessor = createBackfillWindowProcessor(options.runSync, options.onBackfillWindowDone);
-  const orderProcessor = options.fetchOrderDetails
-    ? createFetchOrderDetailsProcessor(options.fetchOrderDetails)
-    : undefined;
 
   const workers: Worker[] = [];
   const handle = (queue: Queue, expected: string, process: (data: unknown) => Promise<unknown>) => {
@@ -138,14 +128,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       },
       {
         ...common(),
-        concurrency:
-          queue === queues.orderDetails ? Math.max(1, config.worker.concurrency) : config.worker.concurrency,
-        // BullMQ honours a manual rateLimit() (Retry-After) only on queues with a limiter, so the sync
-        // and backfill queues get one far above any real rate.
-        limiter:
-          queue === queues.orderDetails
-            ? { max: Math.max(1, Math.floor(config.worker.orderDetailRps)), duration: 1000 }
-            : { max: 10_000, duration: 1000 },
+        concurrency: config.worker.concurrency,
+        // BullMQ honours a manual rateLimit() (Retry-After) only on queues with a limiter, so the
+        // queues get one far above any real rate; the upstream budget is the client's shared limiter.
+        limiter: { max: 10_000, duration: 1000 },
       },
     );
     worker.on('failed', (job, error) =>
@@ -156,7 +142,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   };
   handle(queues.sync, SYNC_STREAM_JOB, syncProcessor);
   handle(queues.backfill, BACKFILL_WINDOW_JOB, backfillProcessor);
-  if (orderProcessor) handle(queues.orderDetails, FETCH_ORDER_DETAILS_JOB, orderProcessor);
 
   let schedules: ScheduleRegistration | undefined;
   if (options.registerSchedules !== false) {

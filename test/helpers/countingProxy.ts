@@ -7,15 +7,19 @@ export interface CountingProxy {
   url: string;
   /** Requests forwarded so far, as `METHOD /path`. */
   requests: string[];
+  /** When each API request (under /api/) arrived (epoch ms), in order: the upstream's own count. */
+  arrivals: number[];
   close(): Promise<void>;
 }
 
 /** Starts a proxy in front of `target` (e.g. the simulator), so a test can prove no call was made. */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const requests: string[] = [];
+  const arrivals: number[] = [];
   const to = new URL(target);
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
+    if (req.url?.startsWith('/api/')) arrivals.push(Date.now());
     const upstream = request(
       { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -31,10 +35,21 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Requests per calendar second over [from, from + seconds), one count per second. */
+export function perSecond(arrivals: readonly number[], from: number, seconds: number): number[] {
+  const counts = new Array<number>(seconds).fill(0);
+  for (const at of arrivals) {
+    const index = Math.floor(at / 1000) - Math.floor(from / 1000);
+    if (index >= 0 && index < seconds) counts[index] = (counts[index] ?? 0) + 1;
+  }
+  return counts;
 }

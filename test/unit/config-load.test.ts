@@ -31,7 +31,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-      worker: { concurrency: 4, orderDetailRps: 5, shutdownTimeoutMs: 30_000 },
+      worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
       baseUrl: undefined,
@@ -41,6 +41,7 @@ describe('loadConfig defaults', () => {
       clientSecret: undefined,
       timeoutMs: 30_000,
       rateLimitRps: 10,
+      orderDetailRps: 5,
       queryParams: {},
       maxRowsPerWindow: 5000,
     });
@@ -82,6 +83,12 @@ describe('loadConfig defaults', () => {
     expect(config.api.timeoutMs).toBe(30_000);
     expect(config.logLevel).toBe('info');
   });
+
+  it('treats a blank FULFILLMENT_QUEUE_PREFIX as unset, not as an empty prefix', () => {
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: '' }).queuePrefix).toBe('fulfillment-sync');
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: '   ' }).queuePrefix).toBe('fulfillment-sync');
+    expect(loadConfig({ FULFILLMENT_QUEUE_PREFIX: ' blue ' }).queuePrefix).toBe('blue');
+  });
 });
 
 describe('loadConfig values', () => {
@@ -109,6 +116,7 @@ describe('loadConfig values', () => {
       FULFILLMENT_ORDER_DETAIL_RPS: '1',
       WORKER_SHUTDOWN_TIMEOUT_MS: '0',
       HTTP_PORT: '0',
+      FULFILLMENT_QUEUE_PREFIX: 'blue',
       DASHBOARD_USER: 'admin',
       DASHBOARD_PASSWORD: 'pw',
       LOG_LEVEL: 'DEBUG',
@@ -133,8 +141,10 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
-    expect(config.worker).toEqual({ concurrency: 8, orderDetailRps: 1, shutdownTimeoutMs: 0 });
+    expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
+    expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);
+    expect(config.queuePrefix).toBe('blue');
     expect(config.logLevel).toBe('debug');
   });
 
@@ -206,6 +216,12 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 0}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowsize": 5}}'],
     ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 5, "minWindowSize": 10}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"lookbackMinutes": 1e8}}'],
+    ['FULFILLMENT_STREAMS', '{"shipments": {"windowSize": 200000}}'],
+    ['FULFILLMENT_STREAMS', '{"returns": {"rereadDays": 100000}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"windowSize": 800}}'],
+    ['FULFILLMENT_STREAMS', '{"invoices": {"minWindowSize": 800}}'],
+    ['FULFILLMENT_STREAMS', '{"products": {"cadenceMinutes": 1e9}}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '{"SKU-1": -1}'],
     ['FULFILLMENT_LOW_STOCK_THRESHOLDS', '[1,2]'],
   ])('%s=%j', (name, value) => {
@@ -213,6 +229,31 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]!.startsWith(`${name}`)).toBe(true);
     expect(problems[0]).not.toContain('\n');
+  });
+
+  it('names the stream and field of an out-of-range FULFILLMENT_STREAMS value, with its maximum', () => {
+    expect(problemsOf({ FULFILLMENT_STREAMS: '{"shipments": {"lookbackMinutes": 1e8}}' })).toEqual([
+      'FULFILLMENT_STREAMS (at shipments.lookbackMinutes): must be at most 10080 (minutes), got 100000000',
+    ]);
+    expect(problemsOf({ FULFILLMENT_STREAMS: '{"transfers_in": {"windowSize": 800}}' })).toEqual([
+      'FULFILLMENT_STREAMS (at transfers_in.windowSize): must be at most 731 (days), got 800',
+    ]);
+  });
+
+  it('accepts FULFILLMENT_STREAMS values at their maxima', () => {
+    const config = loadConfig({
+      FULFILLMENT_STREAMS: JSON.stringify({
+        shipments: {
+          lookbackMinutes: 10_080,
+          windowSize: 132_480,
+          minWindowSize: 132_480,
+          cadenceMinutes: 10_080,
+        },
+        returns: { rereadDays: 730, windowSize: 731 },
+      }),
+    });
+    expect(config.streams.shipments.lookbackMinutes).toBe(10_080);
+    expect(config.streams.returns.rereadDays).toBe(730);
   });
 
   it('collects every problem at once', () => {

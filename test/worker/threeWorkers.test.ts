@@ -36,6 +36,9 @@ describe('three worker processes on one Redis', () => {
       FULFILLMENT_SUPPLIER_IDS: sim.world.suppliers.map((s) => s.id).join(','),
       FULFILLMENT_ACCOUNT_NUMBERS: sim.world.accounts.map((a) => a.number).join(','),
       WORKER_CONCURRENCY: '3',
+      // The three now share one upstream budget (10/s by default): this test is about exclusivity
+      // and the truth, not pacing, so the budget is the pace three unshared workers had.
+      FULFILLMENT_RATE_LIMIT_RPS: '30',
     });
     const spawn = harness!.spawn;
     const workers = [spawn(env), spawn(env), spawn(env)];
@@ -72,7 +75,7 @@ describe('three worker processes on one Redis', () => {
     );
     const failed = await queue.getJobCounts('failed');
     expect(failed.failed).toBe(0);
-    // Order details requested by the shipments and returns syncs are fetched by order-detail jobs.
+    // Order details requested by the shipments and returns syncs are fetched by the orders stream.
     await waitFor(
       'order details fetched',
       async () => (await count('SELECT count(*) AS n FROM sync.detail_requests')) === 0,

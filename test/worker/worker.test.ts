@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { FETCH_ORDER_DETAILS_JOB, fetchOrderDetailsJobOptions } from '../../jobs/fetchOrderDetails.ts';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { StreamClient } from '../../src/streams/client.ts';
@@ -29,7 +28,7 @@ function fresh(label: string) {
 
 async function start(prefix: string, overrides: Partial<Parameters<typeof startWorker>[0]> = {}) {
   const worker = await startWorker({
-    config: testConfig({ redisUrl, worker: { concurrency: 2, orderDetailRps: 5, shutdownTimeoutMs: 2000 } }),
+    config: testConfig({ redisUrl, worker: { concurrency: 2, shutdownTimeoutMs: 2000 } }),
     logger,
     prefix,
     registerSchedules: false,
@@ -90,31 +89,6 @@ describe('worker', () => {
     expect(await done?.getState()).toBe('completed');
     expect(times).toHaveLength(2);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(700);
-  });
-
-  it('fetches each order once and at most orderDetailRps per second', async () => {
-    const prefix = fresh('orders');
-    const seen: Array<{ at: number; order: string }> = [];
-    const worker = await start(prefix, {
-      fetchOrderDetails: async ({ orderNumber }) => {
-        seen.push({ at: Date.now(), order: orderNumber });
-      },
-    });
-    const orders = Array.from({ length: 10 }, (_, i) => ({ accountNumber: 'A1', orderNumber: `SO-${i}` }));
-    for (const order of [...orders, ...orders]) {
-      await worker.queues.orderDetails.add(
-        FETCH_ORDER_DETAILS_JOB,
-        order,
-        fetchOrderDetailsJobOptions(order),
-      );
-    }
-    await waitFor('all fetched', () => seen.length >= 10);
-    expect(new Set(seen.map((s) => s.order)).size).toBe(10);
-    expect(seen).toHaveLength(10);
-    // 5 per second: ten fetches cannot fit in one second.
-    const sorted = seen.map((s) => s.at).sort((a, b) => a - b);
-    for (let i = 5; i < sorted.length; i += 1)
-      expect(sorted[i]! - sorted[i - 5]!).toBeGreaterThanOrEqual(800);
   });
 
   it('on shutdown stops taking jobs, releases a job that does not finish in time, and another worker finishes it', async () => {

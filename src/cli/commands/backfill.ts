@@ -18,7 +18,7 @@ import { createDatabase } from '../../db/client.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
-import { DEFAULT_QUEUE_PREFIX, JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
+import { JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
 import { noScopesLine } from '../scopes.ts';
@@ -96,7 +96,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
-      const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+      const prefix = options.queuePrefix ?? config.queuePrefix;
       const redis = createWorkerRedis(config.redisUrl);
       const queue = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix });
       let added = 0;

@@ -6,7 +6,7 @@ import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
-import { DEFAULT_QUEUE_PREFIX, QUEUE_NAMES } from '../../worker/queues.ts';
+import { QUEUE_NAMES } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
 
 /** One line of `status`: a stream for a scope. */
@@ -213,7 +213,7 @@ export async function statusAction(
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
-    const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
+    const prefix = options.queuePrefix ?? config.queuePrefix;
     const depths = await readQueueDepths(config.redisUrl, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     if (options.json) {

@@ -47,7 +47,7 @@ export function describeCalls(
   return `upstream calls     ${calls.all} in total: ${calls.orderDetails} order details, ${others} others (${Math.round((others / pairs) * 10) / 10} per supplier+account pair)`;
 }
 
-/** `sync --once`: every stream (or one) once, in-process, no Redis. Returns the exit code. */
+/** `sync --once`: every stream (or one) once, in-process (Redis only for the shared rate limit). Returns the exit code. */
 export async function syncOnceAction(
   options: SyncOnceOptions,
   deps: { env?: NodeJS.ProcessEnv; out?: Out; logger?: Logger } = {},
@@ -137,7 +137,7 @@ export async function syncOnceAction(
 export function registerSyncCommand(program: Command, context: CliContext): void {
   program
     .command('sync')
-    .description('run every stream (or one) once, in-process, without Redis, and print a summary per stream')
+    .description('run every stream (or one) once, in-process, and print a summary per stream')
     .option('--once', 'run once and exit')
     .option('--stream <name>', 'only this stream')
     .option('--scope <id>', 'only this supplier id or account number')

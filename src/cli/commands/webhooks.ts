@@ -1,8 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { bullmqEnqueue, createWebhookQueue } from '../../../jobs/deliverWebhook.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { connectRedis } from '../../runtime/connectRedis.ts';
 import {
   addEndpoint,
   listEndpoints,
@@ -13,7 +14,6 @@ import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
 import type { Enqueue } from '../../webhooks/relay.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
@@ -57,6 +57,19 @@ export async function webhooksReplay(
   print: Print,
 ): Promise<void> {
   const { events, jobs } = await replayEvents(db, enqueue, selection, endpointId);
+  // Nothing to send is a failure (exit 1): a typo'd id or range must not look like a replay.
+  if (events === 0) {
+    throw new Error(
+      'eventId' in selection
+        ? `No event ${selection.eventId} in sync.events: nothing to replay (see \`events tail\`).`
+        : `No event occurred in [${selection.from.toISOString()}, ${selection.to.toISOString()}): nothing to replay.`,
+    );
+  }
+  if (jobs === 0) {
+    throw new Error(
+      `${events} event(s) matched but no enabled endpoint wants them: nothing to replay (see \`webhooks list\`).`,
+    );
+  }
   print(`replaying ${events} event(s): ${jobs} delivery job(s) queued; the worker sends them.`);
 }
 
@@ -126,20 +139,44 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
       const selection = replaySelection(opts);
       if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
       return withDb(context, async (db) => {
-        const connection = new Redis(context.config().redisUrl, { maxRetriesPerRequest: 1 });
-        const queue = createWebhookQueue({ connection, prefix: DEFAULT_QUEUE_PREFIX });
+        // Redis is opened only when there is something to enqueue, and only for a bounded wait.
+        let opened: { connection: Redis; queue: ReturnType<typeof createWebhookQueue> } | undefined;
+        const enqueue: Enqueue = async (jobs) => {
+          if (!opened) {
+            const connection = await connectRedis(context.config().redisUrl, {
+              waitMs: REPLAY_REDIS_WAIT_MS,
+              redis: { maxRetriesPerRequest: 1 },
+            });
+            opened = {
+              connection,
+              queue: createWebhookQueue({ connection, prefix: context.config().queuePrefix }),
+            };
+          }
+          await bullmqEnqueue(opened.queue)(jobs);
+        };
         try {
-          await webhooksReplay(db, bullmqEnqueue(queue), selection, opts.endpoint, print);
+          await webhooksReplay(db, enqueue, selection, opts.endpoint, print);
         } finally {
-          await queue.close();
-          connection.disconnect();
+          await opened?.queue.close();
+          opened?.connection.disconnect();
         }
       });
     });
 }
 
+/** How long `webhooks replay` waits for Redis before it fails (exit 1). */
+const REPLAY_REDIS_WAIT_MS = 3_000;
+
 function replaySelection(opts: { event?: string; from?: Date; to?: Date }): ReplaySelection | undefined {
   if (opts.event && !opts.from && !opts.to) return { eventId: opts.event };
-  if (!opts.event && opts.from && opts.to) return { from: opts.from, to: opts.to };
+  if (!opts.event && opts.from && opts.to) {
+    // [from, to) with from >= to can hold nothing: a swapped pair of dates, told as such.
+    if (opts.from.getTime() >= opts.to.getTime()) {
+      throw new UsageError(
+        `--from must be before --to (the range is [from, to)), got ${opts.from.toISOString()} and ${opts.to.toISOString()}`,
+      );
+    }
+    return { from: opts.from, to: opts.to };
+  }
   return undefined;
 }

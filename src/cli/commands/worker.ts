@@ -1,21 +1,23 @@
 import type { Command } from 'commander';
+import type { Redis } from 'ioredis';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
-import { createDatabase } from '../../db/client.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { postgresReady, redisReady } from '../../http/readiness.ts';
-import { startHttpServer } from '../../http/server.ts';
+import { type HttpServer, startHttpServer } from '../../http/server.ts';
+import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
+import { openWorkerPools } from '../../worker/pools.ts';
 import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
 import { SCOPE_VARIABLE } from '../scopes.ts';
+import { UsageError } from '../usageError.ts';
 
 /** Options of `worker`. */
 export interface WorkerCommandOptions {
@@ -23,35 +25,86 @@ export interface WorkerCommandOptions {
   concurrency?: string;
 }
 
+/** How long a starting worker waits for Redis before it gives up (exit 1). */
+export const REDIS_START_WAIT_MS = 2_000;
+
+/** `--concurrency`: a whole number from 1 to 1000 (as WORKER_CONCURRENCY); bad input is a UsageError. */
+export function parseConcurrencyOption(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > 1000) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to 1000, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+/** `--queue-prefix`: a blank prefix would put every queue at the top of Redis; refuse it. */
+export function parseQueuePrefixOption(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.trim() === '') throw new UsageError('--queue-prefix must not be blank');
+  return raw.trim();
+}
+
+/** Listens on HTTP_PORT; a port in use (or refused) becomes one line naming it. */
+async function listenOnHttpPort(
+  handler: Parameters<typeof startHttpServer>[0],
+  port: number,
+): Promise<HttpServer> {
+  try {
+    return await startHttpServer(handler, port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new Error(
+        `HTTP_PORT ${port} is already in use; stop what listens there or set HTTP_PORT to a free port (0: any)`,
+      );
+    }
+    throw new Error(`cannot listen on HTTP_PORT ${port}: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Runs the worker until SIGTERM/SIGINT: registers the schedules, processes jobs, serves HTTP_PORT,
  * and on a signal stops taking jobs, finishes or releases running ones, closes Redis and Postgres
- * and exits 0 within config.worker.shutdownTimeoutMs.
+ * and exits 0 within config.worker.shutdownTimeoutMs. Start-up fails fast, before any work: bad
+ * options (exit 2), a port in use, or Redis unreachable for REDIS_START_WAIT_MS (exit 1).
  */
 export async function workerAction(context: CliContext, options: WorkerCommandOptions): Promise<void> {
   const baseConfig = context.config();
+  const concurrency = parseConcurrencyOption(options.concurrency) ?? baseConfig.worker.concurrency;
+  const prefix = parseQueuePrefixOption(options.queuePrefix) ?? baseConfig.queuePrefix;
   const logger = context.logger().child({ command: 'worker' });
-  const upstream = await openUpstream(baseConfig, logger);
+  // Until the worker is wired, /readyz answers 503 and /healthz 200.
+  let app = createHttpApp({ readiness: { startup: () => false } });
+  const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
+  let probe: Redis;
+  try {
+    probe = await connectRedis(baseConfig.redisUrl, {
+      waitMs: REDIS_START_WAIT_MS,
+      onError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
+    });
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  probe.disconnect();
+  // The shared rate limit lives under the queue prefix, so --queue-prefix moves it too.
+  const upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
   // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
     ...upstream.config,
-    worker: {
-      ...baseConfig.worker,
-      concurrency: options.concurrency ? Number(options.concurrency) : baseConfig.worker.concurrency,
-    },
+    queuePrefix: prefix,
+    worker: { ...baseConfig.worker, concurrency },
   };
   if (config.supplierIds.length === 0 && config.accountNumbers.length === 0) {
     logger.warn(
       `no scopes configured: no syncs are scheduled (set ${SCOPE_VARIABLE.supplier} and/or ${SCOPE_VARIABLE.account}); webhooks are still delivered`,
     );
   }
-  const database = createDatabase(config.databaseUrl, {
-    max: config.worker.concurrency + 2,
-    applicationName: 'fulfillment-sync worker',
-    onIdleError: (error) => logger.warn({ err: error.message }, 'idle Postgres connection failed'),
-  });
+  // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
+  const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
   const runSync = createEngineRunner({
-    pool: database.pool,
+    pool: pools.sync.pool,
     client: upstream.client,
     config,
     logger,
@@ -60,19 +113,11 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const worker = await startWorker({
     config,
     logger,
-    prefix: options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
+    prefix,
     runSync,
-    fetchOrderDetails: async ({ accountNumber, orderNumber }) => {
-      await runSync({
-        stream: 'orders',
-        scope: accountNumber,
-        mode: 'incremental',
-        orderNumbers: [orderNumber],
-      });
-    },
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
-        database.pool,
+        pools.sync.pool,
         {
           backfillId: payload.backfillId,
           stream: payload.stream,
@@ -82,10 +127,9 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
   const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
   const webhooks = await startWebhookDelivery({
-    pool: database.pool,
+    pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
     producerConnection: webhookRedis[0],
     workerConnection: webhookRedis[1],
@@ -94,19 +138,18 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];
-  wireMetricSources(queues, database.pool);
+  wireMetricSources(queues, pools.ops.pool);
   const readiness = {
-    postgres: () => postgresReady(database.pool),
+    postgres: () => postgresReady(pools.ops.pool),
     redis: () => redisReady(worker.redis),
     schedules: () => worker.schedulesRegistered(),
   };
-  wireServiceMetricSources({ config, pool: database.pool, readiness });
-  const app = createHttpApp({
+  wireServiceMetricSources({ config, pool: pools.ops.pool, readiness });
+  app = createHttpApp({
     readiness,
     queues,
     dashboard: config.dashboard,
   });
-  const http = await startHttpServer(app, config.httpPort);
   logger.info(
     { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox },
     'worker started',
@@ -133,7 +176,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     for (const connection of webhookRedis) connection.disconnect();
     await http.close();
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
-    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
+    await Promise.race([pools.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
     await upstream.close().catch(() => undefined);
     logger.info({ released }, 'worker stopped');
     process.exit(0);

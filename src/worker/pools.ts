@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import { createDatabase, type Database } from '../db/client.ts';
+
+/** A worker's Postgres connections, in pools that cannot exhaust one another. */
+export interface WorkerPools {
+  /** Sync and backfill runs (and their bookkeeping). */
+  sync: Database;
+  /** Webhook delivery and the outbox relay. */
+  webhooks: Database;
+  /** Readiness checks and metrics scrapes: must answer while every run is busy. */
+  ops: Database;
+  close: () => Promise<void>;
+}
+
+/** How long a readiness or metrics query waits for a connection before it counts as a failure. */
+const OPS_CONNECT_TIMEOUT_MS = 1_500;
+
+/**
+ * Pool sizes from WORKER_CONCURRENCY: one connection per sync slot and per backfill slot (each
+ * queue runs `concurrency` jobs) plus one for bookkeeping, so a run never waits for another's
+ * connection; a small fixed share for webhooks (short queries per attempt, one relay) and for
+ * readiness and metrics, so neither starves while every sync slot is busy.
+ */
+export function workerPoolSizes(concurrency: number): { sync: number; webhooks: number; ops: number } {
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2 };
+}
+
+/** Opens the three pools of a worker process (application names tell them apart in pg_stat_activity). */
+export function openWorkerPools(databaseUrl: string, concurrency: number, logger: Logger): WorkerPools {
+  const sizes = workerPoolSizes(concurrency);
+  const onIdleError = (error: Error) =>
+    logger.warn({ err: error.message }, 'idle Postgres connection failed');
+  const sync = createDatabase(databaseUrl, {
+    max: sizes.sync,
+    applicationName: 'fulfillment-sync worker sync',
+    onIdleError,
+  });
+  const webhooks = createDatabase(databaseUrl, {
+    max: sizes.webhooks,
+    applicationName: 'fulfillment-sync worker webhooks',
+    onIdleError,
+  });
+  const ops = createDatabase(databaseUrl, {
+    max: sizes.ops,
+    applicationName: 'fulfillment-sync worker ops',
+    connectionTimeoutMs: OPS_CONNECT_TIMEOUT_MS,
+    onIdleError,
+  });
+  return {
+    sync,
+    webhooks,
+    ops,
+    close: async () => {
+      await Promise.all([sync.close(), webhooks.close(), ops.close()]);
+    },
+  };
+}
