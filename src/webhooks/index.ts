@@ -2,6 +2,7 @@
 export * from './attempt.ts';
 export * from './deliver.ts';
 export * from './deliveries.ts';
+export * from './deliveryStates.ts';
 export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
@@ -13,3 +14,4 @@ export * from './runtime.ts';
 export * from './schedule.ts';
 export * from './secret.ts';
 export * from './sign.ts';
+export * from './sweeper.ts';

@@ -4,12 +4,14 @@ import { type Enqueue, relayOnce } from './relay.ts';
 
 export interface RelayLoopOptions {
   pool: pg.Pool;
-  enqueue: Enqueue;
+  /** The fast path to the sender, after each commit (see relay.ts). */
+  enqueue?: Enqueue;
   /** Opens a dedicated LISTEN connection; without it the loop only polls. */
   connectListener?: () => Promise<pg.Client>;
   /** Polling fallback (default 5 s): also picks up events whose notification was missed. */
   intervalMs?: number;
   onError?: (error: Error) => void;
+  onEnqueueError?: (error: Error) => void;
 }
 
 /**
@@ -25,7 +27,11 @@ export async function startRelayLoop(options: RelayLoopOptions): Promise<{ stop:
     do {
       again = false;
       try {
-        await relayOnce({ pool: options.pool, enqueue: options.enqueue });
+        await relayOnce({
+          pool: options.pool,
+          enqueue: options.enqueue,
+          onEnqueueError: options.onEnqueueError,
+        });
       } catch (error) {
         options.onError?.(error as Error);
       }

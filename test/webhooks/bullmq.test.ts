@@ -29,7 +29,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   worker = createWebhookWorker(
     { db: database.pool, schedule: SHORT_SCHEDULE },
-    { connection: workerConnection, prefix },
+    { connection: workerConnection, prefix, queue },
   );
 });
 afterAll(async () => {
@@ -59,7 +59,7 @@ describe('BullMQ delivery', () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') });
     receiver.on('/bull', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 503 : 200 }));
     const [id] = await commitEvents([testEvent()]);
-    const enqueue = bullmqEnqueue(queue, SHORT_SCHEDULE);
+    const enqueue = bullmqEnqueue(queue);
     expect(await relayOnce({ pool: database.pool, enqueue })).toEqual({ events: 1, jobs: 1 });
     // A relay that crashed after enqueuing re-enqueues the same job id: BullMQ keeps one job.
     await enqueue([{ endpointId: endpoint.id, eventId: id as string }]);
@@ -82,7 +82,7 @@ describe('BullMQ delivery', () => {
       endpoint.id,
     ]);
     const [id] = await commitEvents([testEvent()]);
-    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE) });
+    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue) });
     await waitFor('the delivery to give up', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'gave_up'),
     );
@@ -98,7 +98,7 @@ describe('BullMQ delivery', () => {
     receiver.on('/loop', endpoint.secret, () => ({ status: 200 }));
     const loop = await startRelayLoop({
       pool: database.pool,
-      enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE),
+      enqueue: bullmqEnqueue(queue),
       // Polling too slow to matter: the notification must wake the relay.
       intervalMs: 60_000,
       connectListener: async () => {

@@ -9,7 +9,6 @@ import {
 import { writeEvents } from '../../src/events/outbox.ts';
 import { tailEvents } from '../../src/events/tail.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
-import type { DeliveryJob } from '../../src/webhooks/deliver.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, testEvent } from './harness.ts';
 
@@ -37,15 +36,14 @@ describe('webhooks commands', () => {
 
     const event = testEvent();
     await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: true });
-    const queued: DeliveryJob[] = [];
-    await webhooksReplay(
-      database.pool,
-      async (jobs) => void queued.push(...jobs),
-      { eventId: event.id },
-      undefined,
-      () => {},
+    const printed: string[] = [];
+    await webhooksReplay(database.pool, { eventId: event.id }, undefined, (l) => printed.push(l));
+    expect(printed).toEqual(['replaying 1 event(s): 1 delivery(ies) stored; a running worker sends them.']);
+    const stored = await database.pool.query(
+      'SELECT endpoint_id, status FROM sync.webhook_delivery_states WHERE event_id = $1',
+      [event.id],
     );
-    expect(queued).toMatchObject([{ endpointId: id, eventId: event.id }]);
+    expect(stored.rows).toEqual([{ endpoint_id: id, status: 'pending' }]);
 
     const out: string[] = [];
     expect(await webhooksRemove(database.pool, id, (l) => out.push(l))).toBe(true);

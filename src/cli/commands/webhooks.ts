@@ -1,6 +1,4 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { Redis } from 'ioredis';
-import { bullmqEnqueue, createWebhookQueue } from '../../../jobs/deliverWebhook.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import {
@@ -10,10 +8,8 @@ import {
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
-import type { Enqueue } from '../../webhooks/relay.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
@@ -48,16 +44,18 @@ export async function webhooksRemove(db: Queryable, id: string, print: Print): P
   return removed;
 }
 
-/** `webhooks replay`: enqueues new deliveries (same webhook-id) for the worker to send. */
+/**
+ * `webhooks replay`: stores new deliveries (same webhook-id) in Postgres; a running worker finds
+ * them due within seconds and sends them. Needs no Redis.
+ */
 export async function webhooksReplay(
   db: Queryable,
-  enqueue: Enqueue,
   selection: ReplaySelection,
   endpointId: string | undefined,
   print: Print,
 ): Promise<void> {
-  const { events, jobs } = await replayEvents(db, enqueue, selection, endpointId);
-  print(`replaying ${events} event(s): ${jobs} delivery job(s) queued; the worker sends them.`);
+  const { events, jobs } = await replayEvents(db, selection, { endpointId });
+  print(`replaying ${events} event(s): ${jobs} delivery(ies) stored; a running worker sends them.`);
 }
 
 function parseTypes(value: string): string[] {
@@ -125,16 +123,7 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .action((opts: { event?: string; from?: Date; to?: Date; endpoint?: string }) => {
       const selection = replaySelection(opts);
       if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
-      return withDb(context, async (db) => {
-        const connection = new Redis(context.config().redisUrl, { maxRetriesPerRequest: 1 });
-        const queue = createWebhookQueue({ connection, prefix: DEFAULT_QUEUE_PREFIX });
-        try {
-          await webhooksReplay(db, bullmqEnqueue(queue), selection, opts.endpoint, print);
-        } finally {
-          await queue.close();
-          connection.disconnect();
-        }
-      });
+      return withDb(context, (db) => webhooksReplay(db, selection, opts.endpoint, print));
     });
 }
 

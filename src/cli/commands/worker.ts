@@ -92,6 +92,12 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     prefix,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
+    onRedisError: (error) => logger.warn({ err: error.message }, 'webhook queue: Redis error'),
+    onSweep: ({ reenqueued }) => {
+      if (reenqueued > 0) {
+        logger.warn({ reenqueued }, 're-enqueued due webhook deliveries whose job was missing from Redis');
+      }
+    },
   });
   const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, database.pool);
