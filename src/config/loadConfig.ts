@@ -129,6 +129,7 @@ function assemble(
       deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
     },
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
+    webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,

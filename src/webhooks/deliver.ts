@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { EVENT_COLUMNS, type EventRow, eventFromRow } from '../events/eventRow.ts';
-import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS, type FetchLike } from './attempt.ts';
+import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
 import { type AttemptStatus, recordAttempt } from './deliveries.ts';
 import {
   advanceDelivery,
@@ -12,7 +12,9 @@ import {
 } from './deliveryStates.ts';
 import { type Endpoint, getEndpoint, updateEndpointHealth } from './endpoints.ts';
 import { type HealthVerdict, judgeAttempt } from './health.ts';
+import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
+import type { TargetPolicy } from './targetPolicy.ts';
 
 /** One delivery: an event to an endpoint, in a series ('' unless a replay). */
 export type DeliveryJob = DeliveryKey;
@@ -25,7 +27,10 @@ export interface DeliveryDb extends Queryable {
 /** What delivery needs from the outside world. */
 export interface DeliverDeps {
   db: DeliveryDb;
-  fetch?: FetchLike;
+  /** Which targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  policy: TargetPolicy;
+  /** Host name resolution (the system resolver unless a test injects one). */
+  resolve?: Resolve;
   /** The clock of due times and leases; signatures always carry real time. */
   now?: () => Date;
   timeoutMs?: number;
@@ -86,7 +91,8 @@ export async function deliverEvent(
     secret: endpoint.secret,
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
-    fetch: deps.fetch,
+    policy: deps.policy,
+    resolve: deps.resolve,
     timeoutMs,
   });
   const attemptedAt = now();

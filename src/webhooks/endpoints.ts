@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/queryable.ts';
 import { EVENT_TYPES } from '../events/types.ts';
-import { validateEndpointUrl } from './endpointUrl.ts';
+import { checkEndpointUrl } from './endpointUrl.ts';
+import type { Resolve } from './safeLookup.ts';
 import { generateSecret } from './secret.ts';
+import type { TargetPolicy } from './targetPolicy.ts';
 
 /** A webhook endpoint as stored in sync.webhook_endpoints. */
 export interface Endpoint {
@@ -35,19 +37,24 @@ export function validateEventTypes(types: readonly string[]): string[] {
   return [...new Set(types)];
 }
 
-/** Adds an endpoint with a fresh `whsec_` secret; the returned secret is the only time it is shown. */
+/**
+ * Adds an endpoint with a fresh `whsec_` secret; the returned secret is the only time it is shown.
+ * The URL must pass the target policy (see endpointUrl.ts); `note` says when its host does not
+ * resolve yet.
+ */
 export async function addEndpoint(
   db: Queryable,
   input: { url: string; eventTypes?: readonly string[]; description?: string | null },
-): Promise<Endpoint> {
-  const url = validateEndpointUrl(input.url);
+  target: { policy: TargetPolicy; resolve?: Resolve },
+): Promise<Endpoint & { note?: string | undefined }> {
   const types = validateEventTypes(input.eventTypes ?? []);
+  const { url, note } = await checkEndpointUrl(input.url, target.policy, target.resolve);
   const { rows } = await db.query(
     `INSERT INTO sync.webhook_endpoints (url, description, event_types, secret)
      VALUES ($1, $2, $3::text[], $4) RETURNING ${COLUMNS}`,
     [url, input.description ?? null, types, generateSecret()],
   );
-  return toEndpoint(rows[0] as Record<string, unknown>);
+  return { ...toEndpoint(rows[0] as Record<string, unknown>), note };
 }
 
 /** Every endpoint, oldest first. */

@@ -12,6 +12,7 @@ import type { DeliverDeps } from './deliver.ts';
 import { startRelayLoop } from './relayLoop.ts';
 import { STANDARD_SCHEDULE_MS } from './schedule.ts';
 import { sweepOnce } from './sweeper.ts';
+import type { TargetPolicy } from './targetPolicy.ts';
 
 export interface WebhookDeliveryOptions {
   pool: pg.Pool;
@@ -20,6 +21,9 @@ export interface WebhookDeliveryOptions {
   producerConnection: Redis;
   workerConnection: Redis;
   prefix: string;
+  /** Which targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  policy: TargetPolicy;
+  resolve?: DeliverDeps['resolve'];
   concurrency?: number;
   schedule?: readonly number[];
   disableAfterMs?: number;
@@ -49,6 +53,8 @@ export async function startWebhookDelivery(
   queue.on('error', onRedisError);
   const deps: DeliverDeps = {
     db: options.pool,
+    policy: options.policy,
+    resolve: options.resolve,
     schedule: options.schedule ?? STANDARD_SCHEDULE_MS,
     disableAfterMs: options.disableAfterMs,
     onOutcome: options.onOutcome,

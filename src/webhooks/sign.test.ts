@@ -20,10 +20,11 @@ describe('signing', () => {
   });
 
   it('accepts only http(s) URLs without credentials', () => {
-    expect(validateEndpointUrl('https://example.com/hook')).toBe('https://example.com/hook');
-    expect(validateEndpointUrl('http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080/x');
-    expect(() => validateEndpointUrl('ftp://example.com')).toThrow(/http or https/);
-    expect(() => validateEndpointUrl('not a url')).toThrow(/not a URL/);
-    expect(() => validateEndpointUrl('https://user:pw@example.com')).toThrow(/credentials/);
+    const local = { allowPrivateTargets: true };
+    expect(validateEndpointUrl('https://example.com/hook', local)).toBe('https://example.com/hook');
+    expect(validateEndpointUrl('http://127.0.0.1:8080/x', local)).toBe('http://127.0.0.1:8080/x');
+    expect(() => validateEndpointUrl('ftp://example.com', local)).toThrow(/http or https/);
+    expect(() => validateEndpointUrl('not a url', local)).toThrow(/not a URL/);
+    expect(() => validateEndpointUrl('https://user:pw@example.com', local)).toThrow(/credentials/);
   });
 });

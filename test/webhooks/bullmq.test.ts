@@ -10,7 +10,7 @@ import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
-import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 /** The Standard Webhooks shape, shortened to milliseconds so retries happen within the test. */
 const SHORT_SCHEDULE = [0, 50, 100, 150, 200];
@@ -28,7 +28,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
   worker = createWebhookWorker(
-    { db: database.pool, schedule: SHORT_SCHEDULE },
+    { ...LOCAL_RECEIVERS, db: database.pool, schedule: SHORT_SCHEDULE },
     { connection: workerConnection, prefix, queue },
   );
 });
@@ -56,7 +56,7 @@ async function commitEvents(events: ReturnType<typeof testEvent>[]): Promise<str
 
 describe('BullMQ delivery', () => {
   it('delivers after 3 failures with the same webhook-id, and never enqueues an event twice', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') }, LOCAL_RECEIVERS);
     receiver.on('/bull', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 503 : 200 }));
     const [id] = await commitEvents([testEvent()]);
     const enqueue = bullmqEnqueue(queue);
@@ -76,7 +76,7 @@ describe('BullMQ delivery', () => {
   });
 
   it('gives up after the schedule is exhausted', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/down') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/down') }, LOCAL_RECEIVERS);
     receiver.on('/down', endpoint.secret, () => ({ status: 500 }));
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
@@ -91,7 +91,7 @@ describe('BullMQ delivery', () => {
   });
 
   it('relay loop: a committed event is delivered as soon as it is announced', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/loop') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/loop') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
@@ -117,7 +117,7 @@ describe('BullMQ delivery', () => {
   });
 
   it('startWebhookDelivery wires queue, worker and relay for the worker process', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
@@ -125,6 +125,7 @@ describe('BullMQ delivery', () => {
     const runtimePrefix = `${prefix}_rt`;
     const runtimeWorkerRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const delivery = await startWebhookDelivery({
+      ...LOCAL_RECEIVERS,
       pool: database.pool,
       databaseUrl: database.url,
       producerConnection: producer,

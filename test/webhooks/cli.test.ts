@@ -12,6 +12,12 @@ import type { DerivedEvent } from '../../src/events/types.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, testEvent } from './harness.ts';
 
+/** Production's policy, with a resolver that answers a public address (no DNS needed in tests). */
+const PUBLIC_DNS = {
+  policy: { allowPrivateTargets: false },
+  resolve: async () => [{ address: '93.184.215.14', family: 4 }],
+};
+
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -21,8 +27,12 @@ afterAll(() => database?.drop());
 describe('webhooks commands', () => {
   it('adds (secret shown once), lists masked, replays and removes', async () => {
     const lines: string[] = [];
-    await webhooksAdd(database.pool, 'https://example.com/hook', ['shipment.delivered'], (l) =>
-      lines.push(l),
+    await webhooksAdd(
+      database.pool,
+      'https://example.com/hook',
+      ['shipment.delivered'],
+      (l) => lines.push(l),
+      PUBLIC_DNS,
     );
     const id = lines.find((l) => l.startsWith('id: '))?.slice(4) ?? '';
     const secret = lines.find((l) => l.startsWith('secret: '))?.slice(8) ?? '';
@@ -51,12 +61,12 @@ describe('webhooks commands', () => {
   });
 
   it('rejects non-http URLs and unknown event types', async () => {
-    await expect(webhooksAdd(database.pool, 'file:///etc/passwd', [], () => {})).rejects.toThrow(
+    await expect(webhooksAdd(database.pool, 'file:///etc/passwd', [], () => {}, PUBLIC_DNS)).rejects.toThrow(
       /http or https/,
     );
-    await expect(webhooksAdd(database.pool, 'https://example.com', ['nope'], () => {})).rejects.toThrow(
-      /Unknown event type/,
-    );
+    await expect(
+      webhooksAdd(database.pool, 'https://example.com', ['nope'], () => {}, PUBLIC_DNS),
+    ).rejects.toThrow(/Unknown event type/);
   });
 });
 

@@ -9,7 +9,7 @@ import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
 import { STANDARD_SCHEDULE_MS } from '../../src/webhooks/schedule.ts';
 import { waitFor } from '../helpers/waitFor.ts';
-import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -49,7 +49,7 @@ async function onlyEndpoint(path: string, types: string[] = []) {
   await database.pool.query(
     `UPDATE sync.webhook_delivery_states SET status = 'skipped', next_attempt_at = NULL WHERE status = 'pending'`,
   );
-  return addEndpoint(database.pool, { url: receiver.url(path), eventTypes: types });
+  return addEndpoint(database.pool, { url: receiver.url(path), eventTypes: types }, LOCAL_RECEIVERS);
 }
 
 describe('outbox', () => {
@@ -85,7 +85,12 @@ describe('in-process delivery with a fake clock', () => {
     receiver.on('/flaky', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 500 : 204 }));
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
-    const queue = createInProcessDelivery({ db: database.pool, now: clock.now, random: () => 0.5 });
+    const queue = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: clock.now,
+      random: () => 0.5,
+    });
     expect(await relayOnce({ pool: database.pool, now: clock.now })).toMatchObject({ jobs: 1 });
     const kinds: string[] = [];
     for (let step = 0; step < 4; step++) {
@@ -120,7 +125,7 @@ describe('in-process delivery with a fake clock', () => {
     );
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
-    const queue = createInProcessDelivery({ db: database.pool, now: clock.now });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: clock.now });
     await relayOnce({ pool: database.pool, now: clock.now });
     const [first] = await queue.runDue();
     expect(first?.kind === 'retry' && first.delayMs).toBeGreaterThanOrEqual(3_600_000);
@@ -138,7 +143,7 @@ describe('in-process delivery with a fake clock', () => {
     const endpoint = await onlyEndpoint('/gone');
     receiver.on('/gone', endpoint.secret, () => ({ status: 410 }));
     await commitEvents([testEvent()]);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
     await relayOnce({ pool: database.pool });
     expect((await queue.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
     const stored = await getEndpoint(database.pool, endpoint.id);
@@ -154,6 +159,7 @@ describe('in-process delivery with a fake clock', () => {
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
     const queue = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
       db: database.pool,
       now: clock.now,
       timeoutMs: 200,
@@ -179,7 +185,7 @@ describe('in-process delivery with a fake clock', () => {
     receiver.on('/typed', endpoint.secret, () => ({ status: 200 }));
     await commitEvents([testEvent(), testEvent({ type: 'invoice.paid' })]);
     await commitEvents([testEvent({ type: 'invoice.paid' })], true);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
     expect(await relayOnce({ pool: database.pool })).toEqual({ events: 2, jobs: 1 });
     await queue.runDue();
     expect(receiver.received('/typed').map((r) => JSON.parse(r.body).type)).toEqual(['invoice.paid']);
@@ -189,7 +195,7 @@ describe('in-process delivery with a fake clock', () => {
     const endpoint = await onlyEndpoint('/replay');
     receiver.on('/replay', endpoint.secret, () => ({ status: 200 }));
     const [id] = await commitEvents([testEvent({ occurredAt: '2020-01-01T12:00:00.000Z' })]);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
     await relayOnce({ pool: database.pool });
     await queue.runDue();
     expect(await replayEvents(database.pool, { eventId: id as string })).toMatchObject({
@@ -222,7 +228,11 @@ describe('in-process delivery with a fake clock', () => {
     // Meanwhile a second relay skips the locked rows rather than waiting or double-sending.
     expect(await relayOnce({ pool: database.pool })).toEqual({ events: 0, jobs: 0 });
     doomed.release(new Error('simulated crash'));
-    const restarted = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const restarted = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: () => new Date(),
+    });
     await waitFor(
       'the restarted relay to enqueue both events',
       async () => (await relayOnce({ pool: database.pool })).jobs === 2,
@@ -253,7 +263,11 @@ describe('in-process delivery with a fake clock', () => {
       // second relay runs in a "restarted process", with a fresh sender.
       const sending: Promise<unknown>[] = [];
       const fastSender = () => {
-        const sender = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+        const sender = createInProcessDelivery({
+          ...LOCAL_RECEIVERS,
+          db: database.pool,
+          now: () => new Date(),
+        });
         return async (jobs: readonly DeliveryJob[]) => {
           await sender.enqueue(jobs);
           sending.push(sender.runDue());
@@ -275,14 +289,14 @@ describe('in-process delivery with a fake clock', () => {
     const endpoint = await onlyEndpoint('/once');
     receiver.on('/once', endpoint.secret, () => ({ status: 200 }));
     const [id] = await commitEvents([testEvent()]);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
     await relayOnce({ pool: database.pool });
     expect((await queue.runDue()).map((o) => o.kind)).toEqual(['delivered']);
     // Whatever brings the delivery back (a state restored from a backup, a duplicate wake-up),
     // the attempt checks the pair first.
     await database.pool.query(
-      `UPDATE sync.webhook_delivery_states SET status = 'pending', attempts_made = 0, next_attempt_at = now()
-        WHERE event_id = $1`,
+      `UPDATE sync.webhook_delivery_states SET status = 'pending', attempts_made = 0,
+              next_attempt_at = now() - interval '1 second' WHERE event_id = $1`,
       [id],
     );
     expect(await queue.runDue()).toEqual([{ kind: 'skipped', reason: 'already delivered' }]);

@@ -6,10 +6,10 @@ import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
-import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
-/** The Standard Webhooks shape, shortened so retries come within the test. */
-const SCHEDULE = [0, 1_500, 1_500, 1_500, 1_500, 1_500, 1_500];
+/** Retries every 1.5 s, so they come within the test, and for long enough never to run out in it. */
+const SCHEDULE = [0, ...Array.from({ length: 40 }, () => 1_500)];
 
 const redisUrl = inject('redisUrl');
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -31,6 +31,7 @@ async function startDelivery(prefix: string) {
   const producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const delivery = await startWebhookDelivery({
+    ...LOCAL_RECEIVERS,
     pool: database.pool,
     databaseUrl: database.url,
     producerConnection: producer,
@@ -52,7 +53,7 @@ describe('durable delivery', () => {
   it('pending retries survive the loss of every queue key in Redis: two workers deliver each event once', async () => {
     const prefix = uniquePrefix('durable');
     cleanups.push(() => deletePrefix(redisUrl, prefix));
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/durable') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/durable') }, LOCAL_RECEIVERS);
     let recovered = false;
     const acknowledged: string[] = [];
     receiver.on('/durable', endpoint.secret, (request) => {

@@ -9,16 +9,29 @@ import {
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
+import type { Resolve } from '../../webhooks/safeLookup.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
+import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
 
 type Print = (line: string) => void;
 
-/** `webhooks add`: stores the endpoint and prints its id and secret (the only time the secret is shown). */
-export async function webhooksAdd(db: Queryable, url: string, types: string[], print: Print): Promise<void> {
-  const endpoint = await addEndpoint(db, { url, eventTypes: types });
+/**
+ * `webhooks add`: checks the target (refused: private, loopback, link-local and metadata addresses,
+ * and plain http, unless WEBHOOK_ALLOW_PRIVATE_TARGETS), stores the endpoint and prints its id and
+ * secret (the only time the secret is shown).
+ */
+export async function webhooksAdd(
+  db: Queryable,
+  url: string,
+  types: string[],
+  print: Print,
+  target: { policy: TargetPolicy; resolve?: Resolve },
+): Promise<void> {
+  const endpoint = await addEndpoint(db, { url, eventTypes: types }, target);
+  if (endpoint.note) print(`note: ${endpoint.note}`);
   print(`id: ${endpoint.id}`);
   print(`url: ${endpoint.url}`);
   print(`types: ${endpoint.eventTypes.length > 0 ? endpoint.eventTypes.join(',') : '(all)'}`);
@@ -103,7 +116,7 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .description('add an endpoint; prints its id and signing secret once')
     .option('--types <types>', 'comma list of event types to send (default: all)', parseTypes, [])
     .action((url: string, opts: { types: string[] }) =>
-      withDb(context, (db) => webhooksAdd(db, url, opts.types, print)),
+      withDb(context, (db) => webhooksAdd(db, url, opts.types, print, { policy: context.config().webhooks })),
     );
   webhooks
     .command('list')

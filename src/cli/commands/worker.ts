@@ -90,6 +90,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     producerConnection: webhookRedis[0],
     workerConnection: webhookRedis[1],
     prefix,
+    policy: config.webhooks,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
     onRedisError: (error) => logger.warn({ err: error.message }, 'webhook queue: Redis error'),
