@@ -124,19 +124,19 @@ export function createWebhookWorker(
 }
 
 /**
- * Whether the wake-up job of an attempt is missing from the queue (Redis lost it, or it ended
- * without the attempt being made). A finished job left over for the same id is removed, so the
- * attempt can be enqueued again.
+ * Whether the wake-up job of an attempt is missing from the queue: Redis lost it, or it ended
+ * without the attempt being made, or only part of it is left (keys deleted while the queue ran).
+ * What is left of such a job is removed, so the attempt can be enqueued again under its id.
  */
 export function bullmqJobMissing(queue: Queue): (wakeup: Wakeup) => Promise<boolean> {
   return async (wakeup) => {
     const id = wakeupJobId(wakeup);
-    const state = await queue.getJobState(id);
-    if (state === 'unknown') return true;
-    if (state === 'completed' || state === 'failed') {
-      await queue.remove(id).catch(() => 0);
-      return true;
+    const job = await queue.getJob(id);
+    const state = job ? await job.getState() : 'unknown';
+    if (job && (state === 'waiting' || state === 'delayed' || state === 'active' || state === 'prioritized')) {
+      return false;
     }
-    return false;
+    await queue.remove(id).catch(() => 0);
+    return true;
   };
 }

@@ -82,7 +82,8 @@ export async function startWebhookDelivery(
   const sweeperQueue = { jobMissing: bullmqJobMissing(queue), wake: bullmqWakeups(queue) };
   const sweep = async () => {
     try {
-      options.onSweep?.(await sweepOnce(options.pool, sweeperQueue));
+      const result = await sweepOnce(options.pool, sweeperQueue);
+      options.onSweep?.(result);
     } catch (error) {
       options.onError?.(error as Error);
     }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
@@ -15,6 +15,11 @@ const redisUrl = inject('redisUrl');
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
+/** The deliveries a test started; stopped at its end, so the next test's deliveries are its own. */
+const running: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of running.splice(0).reverse()) await stop();
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -41,7 +46,7 @@ async function startDelivery(prefix: string) {
     relayIntervalMs: 200,
     sweepIntervalMs: 200,
   });
-  cleanups.push(async () => {
+  running.push(async () => {
     await delivery.close();
     producer.disconnect();
     workerConnection.disconnect();
@@ -113,5 +118,35 @@ describe('durable delivery', () => {
       [ids],
     );
     expect(states.rows[0].n).toBe(ids.length);
+  });
+
+  it('replaces a wake-up job that Redis lost only in part (its hash left, its place in the queue gone)', async () => {
+    const prefix = uniquePrefix('durable_torn');
+    cleanups.push(() => deletePrefix(redisUrl, prefix));
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/torn') }, LOCAL_RECEIVERS);
+    await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = (id = $1)', [endpoint.id]);
+    let recovered = false;
+    receiver.on('/torn', endpoint.secret, () => ({ status: recovered ? 200 : 503 }));
+    const delivery = await startDelivery(prefix);
+    const event = testEvent();
+    await writeEvents(database.pool, [event], { stream: 'shipments', scope: 'ACC1', suppressed: false });
+    await waitFor(
+      'the retry to wait in the delayed set',
+      async () => (await delivery.queue.getDelayedCount()) === 1,
+    );
+    // The retry waits as a delayed job; drop its place in the delayed set but keep its hash, as a
+    // partial loss of keys leaves it. Adding a job under an id whose hash exists is a no-op.
+    const redis = new Redis(redisUrl);
+    cleanups.push(() => redis.disconnect());
+    expect(await redis.del(delivery.queue.toKey('delayed'))).toBe(1);
+    recovered = true;
+    await waitFor(
+      'the delivery to succeed',
+      async () => (await listAttempts(database.pool, event.id)).some((a) => a.status === 'succeeded'),
+      15_000,
+    );
+    expect(
+      receiver.received('/torn').filter((r) => r.headers['webhook-id'] === event.id).length,
+    ).toBeGreaterThan(1);
   });
 });
