@@ -22,7 +22,8 @@ export interface AttemptResult {
 
 export interface AttemptInput {
   url: string;
-  secret: string;
+  /** Signing secrets: the endpoint's, plus the previous one while a rotation overlaps. */
+  secrets: readonly string[];
   msgId: string;
   body: string;
   policy: TargetPolicy;
@@ -57,7 +58,7 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'fulfillment-sync-webhooks/1',
-    ...signDelivery(input.secret, input.msgId, now(), input.body),
+    ...signDelivery(input.secrets, input.msgId, now(), input.body),
   };
   try {
     const response = await postOnce({

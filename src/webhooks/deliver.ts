@@ -10,7 +10,7 @@ import {
   leaseDelivery,
   pairDelivered,
 } from './deliveryStates.ts';
-import { type Endpoint, getEndpoint, updateEndpointHealth } from './endpoints.ts';
+import { type Endpoint, getEndpoint, signingSecrets, updateEndpointHealth } from './endpoints.ts';
 import { type HealthVerdict, judgeAttempt } from './health.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
@@ -31,7 +31,7 @@ export interface DeliverDeps {
   policy: TargetPolicy;
   /** Host name resolution (the system resolver unless a test injects one). */
   resolve?: Resolve;
-  /** The clock of due times and leases; signatures always carry real time. */
+  /** The clock of due times, leases and secret overlaps; signatures always carry real time. */
   now?: () => Date;
   timeoutMs?: number;
   /** Retry waits (STANDARD_SCHEDULE_MS unless shortened for tests). */
@@ -56,7 +56,7 @@ export type DeliverOutcome =
  * `attempt` exactly when given (a wake-up job for an older attempt is then a no-op). Leases the
  * delivery so one sender sends it at a time, skips it when the relay's delivery of the pair
  * already succeeded (or the endpoint was disabled), sends the stored event signed with the
- * endpoint's secret, then records the attempt, the next due time and the endpoint's health in
+ * endpoint's secrets (two while a rotation overlaps), then records the attempt, the next due time and the endpoint's health in
  * one transaction. Never throws for receiver failures.
  */
 export async function deliverEvent(
@@ -88,7 +88,7 @@ export async function deliverEvent(
 
   const result = await attemptDelivery({
     url: endpoint.url,
-    secret: endpoint.secret,
+    secrets: signingSecrets(endpoint, now()),
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
     policy: deps.policy,

@@ -15,6 +15,16 @@ describe('signing', () => {
     expect(() => new Webhook(generateSecret()).verify(body, { ...headers })).toThrow();
   });
 
+  it('signs with every secret given, space-separated, each verifying on its own', () => {
+    const [older, newer] = [generateSecret(), generateSecret()];
+    const body = '{"id":"evt_2"}';
+    const headers = signDelivery([newer, older], 'evt_2', new Date(), body);
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(() => new Webhook(newer).verify(body, { ...headers })).not.toThrow();
+    expect(() => new Webhook(older).verify(body, { ...headers })).not.toThrow();
+    expect(() => new Webhook(generateSecret()).verify(body, { ...headers })).toThrow();
+  });
+
   it('masks secrets for display', () => {
     expect(maskSecret('whsec_abcdefgh1234')).toBe('whsec_****1234');
   });

@@ -5,6 +5,7 @@ import {
   addEndpoint,
   listEndpoints,
   removeEndpoint,
+  rotateSecret,
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
@@ -40,14 +41,41 @@ export async function webhooksAdd(
 }
 
 /** `webhooks list`: one line per endpoint, secrets masked. */
-export async function webhooksList(db: Queryable, print: Print): Promise<void> {
+export async function webhooksList(db: Queryable, print: Print, now: Date = new Date()): Promise<void> {
   const endpoints = await listEndpoints(db);
   if (endpoints.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
   for (const e of endpoints) {
     const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'by user'})`;
+    const rotating =
+      e.previousSecretExpiresAt && e.previousSecretExpiresAt > now
+        ? `  (previous secret signs too until ${e.previousSecretExpiresAt.toISOString()})`
+        : '';
     const types = e.eventTypes.length > 0 ? e.eventTypes.join(',') : '(all)';
-    print(`${e.id}  ${e.url}  ${types}  ${maskSecret(e.secret)}  ${state}`);
+    print(`${e.id}  ${e.url}  ${types}  ${maskSecret(e.secret)}  ${state}${rotating}`);
   }
+}
+
+/**
+ * `webhooks rotate-secret`: a new secret, printed once; the old one keeps signing beside it (two
+ * signatures per delivery) for 24 hours, then is dropped. False (exit 1) when no such endpoint.
+ */
+export async function webhooksRotateSecret(
+  db: Queryable,
+  id: string,
+  print: Print,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const rotated = await rotateSecret(db, id, now);
+  if (!rotated) {
+    print(`No endpoint ${id}: see \`webhooks list\`.`);
+    return false;
+  }
+  print(`secret: ${rotated.secret}`);
+  print(
+    `Until ${rotated.previousExpiresAt.toISOString()} deliveries carry two signatures, one with the old secret and one with this one; then only this one signs.`,
+  );
+  print('Store the secret now: it is not shown again.');
+  return true;
 }
 
 /** `webhooks remove`: false (exit 1) when no such endpoint. */
@@ -105,7 +133,7 @@ async function withDb(context: CliContext, action: (db: Queryable) => Promise<un
   }
 }
 
-/** Registers `webhooks add|list|remove|replay`. */
+/** Registers `webhooks add|list|remove|rotate-secret|replay`. */
 export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
     .command('webhooks')
@@ -126,6 +154,10 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .command('remove <id>')
     .description('remove an endpoint and its delivery records')
     .action((id: string) => withDb(context, (db) => webhooksRemove(db, id, print)));
+  webhooks
+    .command('rotate-secret <id>')
+    .description('give an endpoint a new secret (printed once); the old one also signs for 24 hours')
+    .action((id: string) => withDb(context, (db) => webhooksRotateSecret(db, id, print)));
   webhooks
     .command('replay')
     .description('re-send events by id or occurred-at range, with the same webhook-id')
