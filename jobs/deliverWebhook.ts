@@ -133,7 +133,10 @@ export function bullmqJobMissing(queue: Queue): (wakeup: Wakeup) => Promise<bool
     const id = wakeupJobId(wakeup);
     const job = await queue.getJob(id);
     const state = job ? await job.getState() : 'unknown';
-    if (job && (state === 'waiting' || state === 'delayed' || state === 'active' || state === 'prioritized')) {
+    if (
+      job &&
+      (state === 'waiting' || state === 'delayed' || state === 'active' || state === 'prioritized')
+    ) {
       return false;
     }
     await queue.remove(id).catch(() => 0);

@@ -152,6 +152,16 @@ export async function enableEndpoint(db: Queryable, id: string): Promise<boolean
   return (rowCount ?? 0) > 0;
 }
 
+/** Turns an endpoint off by hand: nothing more is sent to it until `enableEndpoint`. */
+export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sync.webhook_endpoints SET enabled = false, disabled_reason = 'by hand',
+            updated_at = now() WHERE id = $1`,
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** Whether an endpoint wants events of this type. */
 export function endpointWants(endpoint: Pick<Endpoint, 'eventTypes'>, type: string): boolean {
   return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);

@@ -7,6 +7,7 @@ export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
 export * from './inProcessQueue.ts';
+export * from './ping.ts';
 export * from './post.ts';
 export * from './relay.ts';
 export * from './relayLoop.ts';

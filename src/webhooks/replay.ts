@@ -3,6 +3,7 @@ import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
+import { TEST_EVENT_TYPE } from './ping.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
 
@@ -15,7 +16,7 @@ export class ReplayError extends Error {
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
  * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
  * event id) that a running worker sends, with its retries, as it sends any other. Suppressed events
- * are included: replay is how a backfill's events are sent on purpose.
+ * are included: replay is how a backfill's events are sent on purpose; `webhooks test` pings are not.
  */
 export async function replayEvents(
   db: Queryable,
@@ -33,8 +34,9 @@ export async function replayEvents(
     'eventId' in selection
       ? await db.query('SELECT id, type FROM sync.events WHERE id = $1', [selection.eventId])
       : await db.query(
-          'SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2 ORDER BY occurred_at, seq',
-          [selection.from, selection.to],
+          `SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2 AND type <> $3
+            ORDER BY occurred_at, seq`,
+          [selection.from, selection.to, TEST_EVENT_TYPE],
         );
   const series = `replay_${randomUUID().replaceAll('-', '')}`;
   const deliveries: DeliveryJob[] = rows.flatMap((event) =>

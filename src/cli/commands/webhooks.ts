@@ -1,14 +1,19 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import type { DeliveryDb } from '../../webhooks/deliver.ts';
 import {
   addEndpoint,
+  disableEndpoint,
+  enableEndpoint,
+  getEndpoint,
   listEndpoints,
   removeEndpoint,
   rotateSecret,
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
+import { sendTestPing } from '../../webhooks/ping.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import type { Resolve } from '../../webhooks/safeLookup.ts';
 import { maskSecret } from '../../webhooks/secret.ts';
@@ -45,7 +50,7 @@ export async function webhooksList(db: Queryable, print: Print, now: Date = new 
   const endpoints = await listEndpoints(db);
   if (endpoints.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
   for (const e of endpoints) {
-    const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'by user'})`;
+    const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'by hand'})`;
     const rotating =
       e.previousSecretExpiresAt && e.previousSecretExpiresAt > now
         ? `  (previous secret signs too until ${e.previousSecretExpiresAt.toISOString()})`
@@ -76,6 +81,53 @@ export async function webhooksRotateSecret(
   );
   print('Store the secret now: it is not shown again.');
   return true;
+}
+
+/** `webhooks enable`: sends to the endpoint again (and forgets its failures); false (exit 1) when no such endpoint. */
+export async function webhooksEnable(db: Queryable, id: string, print: Print): Promise<boolean> {
+  const done = await enableEndpoint(db, id);
+  print(done ? `enabled ${id}: new events are sent to it` : `No endpoint ${id}: see \`webhooks list\`.`);
+  return done;
+}
+
+/**
+ * `webhooks disable`: sends nothing more to the endpoint, its pending retries included, until
+ * `webhooks enable`; false (exit 1) when no such endpoint.
+ */
+export async function webhooksDisable(db: Queryable, id: string, print: Print): Promise<boolean> {
+  const done = await disableEndpoint(db, id);
+  print(
+    done
+      ? `disabled ${id}: nothing is sent to it until \`webhooks enable ${id}\` (then \`webhooks replay\` re-sends a range)`
+      : `No endpoint ${id}: see \`webhooks list\`.`,
+  );
+  return done;
+}
+
+/**
+ * `webhooks test`: sends a `webhook.test` ping through the real signing, target checks and delivery
+ * (one attempt, no retries) and prints the outcome; false (exit 1) unless the receiver answered 2xx.
+ */
+export async function webhooksTest(
+  db: DeliveryDb,
+  id: string,
+  print: Print,
+  target: { policy: TargetPolicy; resolve?: Resolve },
+): Promise<boolean> {
+  if (!(await getEndpoint(db, id))) {
+    print(`No endpoint ${id}: see \`webhooks list\`.`);
+    return false;
+  }
+  const { eventId, outcome, attempt } = await sendTestPing({ db, ...target }, id);
+  const timing =
+    attempt?.durationMs !== null && attempt?.durationMs !== undefined ? ` in ${attempt.durationMs} ms` : '';
+  if (outcome.kind === 'delivered') {
+    print(`delivered: HTTP ${outcome.statusCode}${timing} (webhook-id ${eventId})`);
+    return true;
+  }
+  const why = attempt?.error ?? (outcome.kind === 'skipped' ? outcome.reason : 'not sent');
+  print(`failed: ${why}${timing} (webhook-id ${eventId})`);
+  return false;
 }
 
 /** `webhooks remove`: false (exit 1) when no such endpoint. */
@@ -114,7 +166,7 @@ function parseDate(value: string): Date {
 }
 
 /** Runs an action with a database from the configuration; bad input becomes a UsageError (exit 2). */
-async function withDb(context: CliContext, action: (db: Queryable) => Promise<unknown>): Promise<void> {
+async function withDb(context: CliContext, action: (db: DeliveryDb) => Promise<unknown>): Promise<void> {
   const database = createDatabase(context.config().databaseUrl, {
     max: 2,
     applicationName: 'fulfillment-sync cli',
@@ -133,7 +185,7 @@ async function withDb(context: CliContext, action: (db: Queryable) => Promise<un
   }
 }
 
-/** Registers `webhooks add|list|remove|rotate-secret|replay`. */
+/** Registers `webhooks add|list|remove|enable|disable|test|rotate-secret|replay`. */
 export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
     .command('webhooks')
@@ -154,6 +206,20 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .command('remove <id>')
     .description('remove an endpoint and its delivery records')
     .action((id: string) => withDb(context, (db) => webhooksRemove(db, id, print)));
+  webhooks
+    .command('enable <id>')
+    .description('send events to an endpoint again (also after it was disabled for failing)')
+    .action((id: string) => withDb(context, (db) => webhooksEnable(db, id, print)));
+  webhooks
+    .command('disable <id>')
+    .description('stop sending to an endpoint, pending retries included')
+    .action((id: string) => withDb(context, (db) => webhooksDisable(db, id, print)));
+  webhooks
+    .command('test <id>')
+    .description('send a webhook.test ping now, signed and checked like any delivery; prints the outcome')
+    .action((id: string) =>
+      withDb(context, (db) => webhooksTest(db, id, print, { policy: context.config().webhooks })),
+    );
   webhooks
     .command('rotate-secret <id>')
     .description('give an endpoint a new secret (printed once); the old one also signs for 24 hours')
