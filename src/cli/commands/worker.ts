@@ -3,11 +3,10 @@ import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
-import { postgresReady, redisReady } from '../../http/readiness.ts';
+import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { startHttpServer } from '../../http/server.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
-import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
@@ -83,7 +82,10 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       ),
   });
   const prefix = options.queuePrefix ?? context.env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX;
-  const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
+  const webhookRedis = [
+    worker.redisConnections.workerConnection(),
+    worker.redisConnections.workerConnection(),
+  ] as const;
   const webhooks = await startWebhookDelivery({
     pool: database.pool,
     databaseUrl: config.databaseUrl,
@@ -93,19 +95,21 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     policy: config.webhooks,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
-    onRedisError: (error) => logger.warn({ err: error.message }, 'webhook queue: Redis error'),
+    onRedisError: (error) => worker.redisConnections.reportError(error, 'webhooks'),
     onSweep: ({ reenqueued }) => {
       if (reenqueued > 0) {
         logger.warn({ reenqueued }, 're-enqueued due webhook deliveries whose job was missing from Redis');
       }
     },
   });
+  // Deliveries whose wake-up job a Redis restart lost are due again: find them at once.
+  worker.redisConnections.onReconnect(() => void webhooks.sweep());
   const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, database.pool);
   const readiness = {
     postgres: () => postgresReady(database.pool),
-    redis: () => redisReady(worker.redis),
-    schedules: () => worker.schedulesRegistered(),
+    redis: () => redisReady(worker.redis, worker.redisConnections.allReady),
+    schedules: () => schedulesReady(worker.missingSchedules),
   };
   wireServiceMetricSources({ config, pool: database.pool, readiness });
   const app = createHttpApp({
