@@ -1,4 +1,12 @@
-import { type JobsOptions, Queue, type QueueOptions, Worker, type WorkerOptions } from 'bullmq';
+import {
+  DelayedError,
+  type Job,
+  type JobsOptions,
+  Queue,
+  type QueueOptions,
+  Worker,
+  type WorkerOptions,
+} from 'bullmq';
 import { z } from 'zod';
 import {
   type DeliverDeps,
@@ -7,78 +15,95 @@ import {
   deliverEvent,
 } from '../src/webhooks/deliver.ts';
 import { deliveryJobKey, type Enqueue } from '../src/webhooks/relay.ts';
-import { maxAttempts, STANDARD_SCHEDULE_MS } from '../src/webhooks/schedule.ts';
 
 /** Queue and job name of webhook deliveries. */
 export const WEBHOOK_QUEUE = 'webhooks';
 export const DELIVER_WEBHOOK_JOB = 'deliverWebhook';
-/** The custom backoff type: waits follow the Standard Webhooks schedule and Retry-After. */
-export const WEBHOOK_BACKOFF = 'standard-webhooks';
 
-/** Payload of a delivery job. */
+/** Payload of a delivery job: which delivery, and which of its attempts this job wakes up. */
 export const deliverWebhookPayload = z.object({
   endpointId: z.string().min(1, 'endpointId is required'),
   eventId: z.string().min(1, 'eventId is required'),
-  replayOf: z.string().optional(),
+  series: z.string().default(''),
+  attempt: z.number().int().min(1),
 });
 export type DeliverWebhookPayload = z.infer<typeof deliverWebhookPayload>;
 
-/** A failed attempt that should be retried after `delayMs` (read by the backoff strategy). */
-export class DeliveryRetryError extends Error {
-  override name = 'DeliveryRetryError';
-  constructor(
-    message: string,
-    readonly delayMs: number,
-  ) {
-    super(message);
-  }
+/** One attempt of a delivery to wake up, due at `dueAt` (now when absent). */
+export interface Wakeup extends DeliveryJob {
+  attempt: number;
+  dueAt?: Date | undefined;
+}
+
+/** The job id of an attempt: the same for every producer, so adding it twice keeps one job. */
+export function wakeupJobId(wakeup: Wakeup): string {
+  return `${deliveryJobKey(wakeup)}_a${wakeup.attempt}`;
 }
 
 /**
- * Job options: jobId = endpoint_event so an event is never enqueued twice for an endpoint, and
- * as many attempts as the schedule has entries.
+ * Job options of a wake-up. A job only wakes a stored delivery (sync.webhook_delivery_states holds
+ * its state), so its own retries cover the database being unreachable, never receiver failures.
+ * Failed jobs are removed, so the sweeper can enqueue the attempt again once it is due.
  */
-export function deliverWebhookJobOptions(job: DeliveryJob, schedule = STANDARD_SCHEDULE_MS): JobsOptions {
+export function deliverWebhookJobOptions(wakeup: Wakeup, now = Date.now()): JobsOptions {
   return {
-    jobId: deliveryJobKey(job),
-    attempts: maxAttempts(schedule),
-    backoff: { type: WEBHOOK_BACKOFF },
+    jobId: wakeupJobId(wakeup),
+    delay: Math.max(0, (wakeup.dueAt?.getTime() ?? now) - now),
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
     removeOnComplete: { age: 3600, count: 1000 },
-    removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+    removeOnFail: true,
   };
 }
 
-/**
- * The worker's backoff strategy: the delay `deliverEvent` already chose (schedule + jitter +
- * Retry-After) travels on the error; anything else waits the scheduled time.
- */
-export function webhookBackoffStrategy(attemptsMade: number, _type?: string, err?: Error): number {
-  if (err instanceof DeliveryRetryError) return err.delayMs;
-  return STANDARD_SCHEDULE_MS[attemptsMade] ?? STANDARD_SCHEDULE_MS[1] ?? 5000;
-}
-
-/** The processor: validates the payload, makes attempt number attemptsMade + 1, throws to retry. */
-export function createDeliverWebhookProcessor(
-  deps: DeliverDeps,
-): (job: { data: unknown; attemptsMade: number }) => Promise<DeliverOutcome> {
-  return async (job) => {
-    const payload = deliverWebhookPayload.parse(job.data);
-    const outcome = await deliverEvent(deps, payload, job.attemptsMade + 1);
-    if (outcome.kind === 'retry') throw new DeliveryRetryError(outcome.error, outcome.delayMs);
-    return outcome;
-  };
-}
-
-/** An Enqueue onto the BullMQ queue (addBulk; existing job ids are ignored by BullMQ). */
-export function bullmqEnqueue(queue: Queue, schedule = STANDARD_SCHEDULE_MS): Enqueue {
-  return async (jobs) => {
+/** Adds wake-up jobs (addBulk; ids already in the queue are kept as they are). */
+export function bullmqWakeups(queue: Queue): (wakeups: readonly Wakeup[]) => Promise<void> {
+  return async (wakeups) => {
+    if (wakeups.length === 0) return;
     await queue.addBulk(
-      jobs.map((job) => ({
+      wakeups.map((wakeup) => ({
         name: DELIVER_WEBHOOK_JOB,
-        data: job,
-        opts: deliverWebhookJobOptions(job, schedule),
+        data: {
+          endpointId: wakeup.endpointId,
+          eventId: wakeup.eventId,
+          series: wakeup.series ?? '',
+          attempt: wakeup.attempt,
+        },
+        opts: deliverWebhookJobOptions(wakeup),
       })),
     );
+  };
+}
+
+/** The relay's fast path: wakes the first attempt of new deliveries at once. */
+export function bullmqEnqueue(queue: Queue): Enqueue {
+  const wake = bullmqWakeups(queue);
+  return (jobs) => wake(jobs.map((job) => ({ ...job, attempt: 1 })));
+}
+
+/**
+ * The processor: makes the attempt the job names. A delivery another worker is sending waits for
+ * its lease; a failed attempt schedules the wake-up of the next one (if that fails, the sweeper
+ * finds the delivery due anyway).
+ */
+export function createDeliverWebhookProcessor(
+  deps: DeliverDeps,
+  scheduleNext: (wakeup: Wakeup) => Promise<void>,
+  onScheduleError?: (error: Error) => void,
+): (job: Job, token: string | undefined) => Promise<DeliverOutcome> {
+  return async (job, token) => {
+    const payload = deliverWebhookPayload.parse(job.data);
+    const outcome = await deliverEvent(deps, payload, payload.attempt);
+    if (outcome.kind === 'busy') {
+      await job.moveToDelayed(Math.max(outcome.until.getTime(), Date.now() + 1_000), token);
+      throw new DelayedError();
+    }
+    if (outcome.kind === 'retry') {
+      await scheduleNext({ ...payload, attempt: outcome.nextAttempt, dueAt: outcome.nextAttemptAt }).catch(
+        (error: Error) => onScheduleError?.(error),
+      );
+    }
+    return outcome;
   };
 }
 
@@ -87,12 +112,34 @@ export function createWebhookQueue(options: QueueOptions): Queue {
   return new Queue(WEBHOOK_QUEUE, options);
 }
 
-/** A worker processing deliveries with the webhook backoff strategy. */
-export function createWebhookWorker(deps: DeliverDeps, options: WorkerOptions): Worker {
-  const processor = createDeliverWebhookProcessor(deps);
-  return new Worker(WEBHOOK_QUEUE, async (job) => processor(job), {
-    concurrency: 10,
-    ...options,
-    settings: { ...options.settings, backoffStrategy: webhookBackoffStrategy },
-  });
+/** A worker processing delivery wake-ups; `queue` receives the wake-ups of retries. */
+export function createWebhookWorker(
+  deps: DeliverDeps,
+  options: WorkerOptions & { queue: Queue; onScheduleError?: (error: Error) => void },
+): Worker {
+  const { queue, onScheduleError, ...workerOptions } = options;
+  const wake = bullmqWakeups(queue);
+  const processor = createDeliverWebhookProcessor(deps, (wakeup) => wake([wakeup]), onScheduleError);
+  return new Worker(WEBHOOK_QUEUE, processor, { concurrency: 10, ...workerOptions });
+}
+
+/**
+ * Whether the wake-up job of an attempt is missing from the queue: Redis lost it, or it ended
+ * without the attempt being made, or only part of it is left (keys deleted while the queue ran).
+ * What is left of such a job is removed, so the attempt can be enqueued again under its id.
+ */
+export function bullmqJobMissing(queue: Queue): (wakeup: Wakeup) => Promise<boolean> {
+  return async (wakeup) => {
+    const id = wakeupJobId(wakeup);
+    const job = await queue.getJob(id);
+    const state = job ? await job.getState() : 'unknown';
+    if (
+      job &&
+      (state === 'waiting' || state === 'delayed' || state === 'active' || state === 'prioritized')
+    ) {
+      return false;
+    }
+    await queue.remove(id).catch(() => 0);
+    return true;
+  };
 }

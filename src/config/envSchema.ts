@@ -100,6 +100,7 @@ export const envSchema = z.object({
   FULFILLMENT_DELIVER_INITIAL_EVENTS: booleanVar(false),
   FULFILLMENT_DETAIL_MAX_ATTEMPTS: integerVar(10, 1, 1000),
   FULFILLMENT_READER_ROLE: roleNameVar(),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanVar(false),
   WORKER_CONCURRENCY: integerVar(4, 1, 1000),
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
   WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),

@@ -136,6 +136,7 @@ function assemble(
       deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
     },
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
+    webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,

@@ -79,6 +79,13 @@ export interface Config {
   };
   /** Detail calls (orders, INs, products) that keep failing are quarantined after this many attempts. */
   details: { maxAttempts: number };
+  webhooks: {
+    /**
+     * Whether webhook targets may be loopback, private, link-local or other non-public addresses,
+     * and plain http. Default false: a webhook URL must not reach into the worker's network.
+     */
+    allowPrivateTargets: boolean;
+  };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;
   /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */

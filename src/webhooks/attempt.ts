@@ -1,12 +1,13 @@
 import { parseRetryAfter } from '../http/retryAfter.ts';
+import { PostTimeoutError, postOnce } from './post.ts';
+import { type Resolve, safeLookup } from './safeLookup.ts';
 import { signDelivery } from './sign.ts';
+import { type TargetPolicy, urlRefusal } from './targetPolicy.ts';
+
+export { MAX_RESPONSE_BYTES } from './post.ts';
 
 /** Receivers get this long to answer. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** Response bodies are stored up to this many bytes. */
-export const MAX_RESPONSE_BYTES = 2048;
-
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** What one HTTP attempt gave; never throws for receiver failures. */
 export interface AttemptResult {
@@ -14,85 +15,74 @@ export interface AttemptResult {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** What the receiver answered (truncated); null when nothing was received. */
   responseBody: string | null;
   retryAfterMs: number | undefined;
 }
 
 export interface AttemptInput {
   url: string;
-  secret: string;
+  /** Signing secrets: the endpoint's, plus the previous one while a rotation overlaps. */
+  secrets: readonly string[];
   msgId: string;
   body: string;
-  fetch?: FetchLike;
+  policy: TargetPolicy;
+  /** How host names are resolved (the system resolver unless a test injects one). */
+  resolve?: Resolve | undefined;
+  /** The signature timestamp's clock: receivers compare it with theirs, so real time. */
   now?: () => Date;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /**
- * One signed POST of an event body. Success is a 2xx only; redirects are not followed (a 3xx is a
- * failure), the body read is capped, and the secret never appears in the result.
+ * One signed POST of an event body. The target is checked before connecting (scheme, literal
+ * address) and after resolving its name (every address), and the connection goes to the checked
+ * address; a refused target is a failed attempt that sent and stored nothing. Success is a 2xx
+ * only; redirects are not followed; the body read is capped; no secret appears in the result.
  */
 export async function attemptDelivery(input: AttemptInput): Promise<AttemptResult> {
   const now = input.now ?? (() => new Date());
-  const doFetch = input.fetch ?? fetch;
   const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const failed = (error: string): AttemptResult => ({
+    ok: false,
+    statusCode: null,
+    durationMs: elapsed(),
+    error,
+    responseBody: null,
+    retryAfterMs: undefined,
+  });
+  const url = new URL(input.url);
+  const refusal = urlRefusal(url, input.policy);
+  if (refusal) return failed(refusal);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'fulfillment-sync-webhooks/1',
-    ...signDelivery(input.secret, input.msgId, now(), input.body),
+    ...signDelivery(input.secrets, input.msgId, now(), input.body),
   };
-  const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await doFetch(input.url, {
-      method: 'POST',
+    const response = await postOnce({
+      url,
       headers,
       body: input.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(input.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+      timeoutMs: input.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      lookup: safeLookup(input.policy, input.resolve),
     });
-    const responseBody = await readCapped(response);
     const ok = response.status >= 200 && response.status < 300;
+    const retryAfter = response.headers['retry-after'];
     return {
       ok,
       statusCode: response.status,
       durationMs: elapsed(),
       error: ok ? null : `receiver answered HTTP ${response.status}`,
-      responseBody,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now().getTime()),
+      responseBody: response.body,
+      retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, now().getTime()),
     };
   } catch (cause) {
-    const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
-    return {
-      ok: false,
-      statusCode: null,
-      durationMs: elapsed(),
-      error: timedOut ? 'timed out' : `request failed: ${errorText(cause)}`,
-      responseBody: null,
-      retryAfterMs: undefined,
-    };
+    if (cause instanceof PostTimeoutError) return failed('timed out');
+    if (cause instanceof Error && cause.name === 'RefusedTargetError') return failed(cause.message);
+    return failed(`request failed: ${errorText(cause)}`);
   }
-}
-
-/** The first MAX_RESPONSE_BYTES of the body; the rest is cancelled, not read. */
-async function readCapped(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < MAX_RESPONSE_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A body that breaks off mid-way is still a response; keep what arrived.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  const bytes = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES);
-  return bytes.toString('utf8');
 }
 
 function errorText(cause: unknown): string {

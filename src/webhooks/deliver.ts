@@ -1,23 +1,37 @@
+import type { PoolClient } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { EVENT_COLUMNS, type EventRow, eventFromRow } from '../events/eventRow.ts';
-import { type AttemptResult, attemptDelivery, type FetchLike } from './attempt.ts';
-import { recordAttempt } from './deliveries.ts';
-import { getEndpoint, updateEndpointHealth } from './endpoints.ts';
-import { judgeAttempt } from './health.ts';
+import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
+import { type AttemptStatus, recordAttempt } from './deliveries.ts';
+import {
+  advanceDelivery,
+  type DeliveryKey,
+  finishWithoutAttempt,
+  leaseDelivery,
+  pairDelivered,
+} from './deliveryStates.ts';
+import { type Endpoint, getEndpoint, signingSecrets, updateEndpointHealth } from './endpoints.ts';
+import { type HealthVerdict, judgeAttempt } from './health.ts';
+import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
+import type { TargetPolicy } from './targetPolicy.ts';
 
-/** One event to one endpoint. */
-export interface DeliveryJob {
-  endpointId: string;
-  eventId: string;
-  /** Set for `webhooks replay`: a fresh series of attempts with the same webhook-id. */
-  replayOf?: string | undefined;
+/** One delivery: an event to an endpoint, in a series ('' unless a replay or a test ping). */
+export type DeliveryJob = DeliveryKey;
+
+/** The database a delivery needs: queries, and a connection for the short transaction that records an attempt. */
+export interface DeliveryDb extends Queryable {
+  connect(): Promise<PoolClient>;
 }
 
 /** What delivery needs from the outside world. */
 export interface DeliverDeps {
-  db: Queryable;
-  fetch?: FetchLike;
+  db: DeliveryDb;
+  /** Which targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  policy: TargetPolicy;
+  /** Host name resolution (the system resolver unless a test injects one). */
+  resolve?: Resolve;
+  /** The clock of due times, leases and secret overlaps; signatures always carry real time. */
   now?: () => Date;
   timeoutMs?: number;
   /** Retry waits (STANDARD_SCHEDULE_MS unless shortened for tests). */
@@ -25,80 +39,161 @@ export interface DeliverDeps {
   /** Disable an endpoint after failing this long without a success. */
   disableAfterMs?: number;
   random?: () => number;
-  /** Told every attempt's outcome (metrics); never of a skipped job, which sent nothing. */
+  /** Told every attempt's outcome (metrics); never of a skipped or busy delivery, which sent nothing. */
   onOutcome?: (outcome: DeliverOutcome) => void;
 }
 
 export type DeliverOutcome =
   | { kind: 'delivered'; statusCode: number | null }
-  | { kind: 'retry'; delayMs: number; error: string }
+  | { kind: 'retry'; delayMs: number; nextAttempt: number; nextAttemptAt: Date; error: string }
   | { kind: 'gave_up'; reason: string }
-  | { kind: 'skipped'; reason: string };
+  | { kind: 'skipped'; reason: string }
+  /** Another sender holds the delivery until `until` (it may have died: then try again after). */
+  | { kind: 'busy'; until: Date };
 
 /**
- * Attempt number `attempt` (1-based) of one delivery: sends the stored event signed with the
- * endpoint's secret, records the attempt, updates the endpoint's health (410 or days of failures
- * disable it) and says whether and when to retry. Never throws for receiver failures.
+ * Makes the next attempt of a stored delivery (sync.webhook_delivery_states), or attempt
+ * `attempt` exactly when given (a wake-up job for an older attempt is then a no-op). Leases the
+ * delivery so one sender sends it at a time, skips it when the relay's delivery of the pair
+ * already succeeded (or the endpoint was disabled; a test ping is sent anyway), sends the stored event signed with the
+ * endpoint's secrets (two while a rotation overlaps), then records the attempt, the next due time and the endpoint's health in
+ * one transaction. Never throws for receiver failures.
  */
 export async function deliverEvent(
   deps: DeliverDeps,
   job: DeliveryJob,
-  attempt: number,
+  attempt?: number,
 ): Promise<DeliverOutcome> {
   const now = deps.now ?? (() => new Date());
-  const schedule = deps.schedule ?? STANDARD_SCHEDULE_MS;
+  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: timeoutMs + 45_000 });
+  if (lease.kind === 'busy') return lease;
+  if (lease.kind === 'finished') return { kind: 'skipped', reason: lease.reason };
+
+  const skip = async (reason: string): Promise<DeliverOutcome> => {
+    await finishWithoutAttempt(deps.db, job, { status: 'skipped', reason, now: now() });
+    return { kind: 'skipped', reason };
+  };
   const endpoint = await getEndpoint(deps.db, job.endpointId);
-  if (!endpoint) return { kind: 'skipped', reason: 'endpoint removed' };
-  if (!endpoint.enabled)
-    return { kind: 'skipped', reason: `endpoint disabled: ${endpoint.disabledReason ?? 'by user'}` };
+  if (!endpoint) return skip('endpoint removed');
+  if (!endpoint.enabled && !isTestSeries(job.series)) {
+    return skip(`endpoint disabled: ${endpoint.disabledReason ?? 'by hand'}`);
+  }
+  // A relay that re-fanned an event out (its commit failed after the first delivery went out)
+  // must not send it again; replays and test pings are asked for, so they do send.
+  if (!job.series && (await pairDelivered(deps.db, job))) return skip('already delivered');
   const { rows } = await deps.db.query(`SELECT ${EVENT_COLUMNS} FROM sync.events WHERE id = $1`, [
     job.eventId,
   ]);
   const row = rows[0] as EventRow | undefined;
-  if (!row) return { kind: 'skipped', reason: 'event no longer stored' };
+  if (!row) return skip('event no longer stored');
 
   const result = await attemptDelivery({
     url: endpoint.url,
-    secret: endpoint.secret,
+    secrets: signingSecrets(endpoint, now()),
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
-    fetch: deps.fetch,
-    // Signed with real time, never the injected clock: receivers check the timestamp against theirs.
-    timeoutMs: deps.timeoutMs,
+    policy: deps.policy,
+    resolve: deps.resolve,
+    timeoutMs,
   });
   const attemptedAt = now();
   const verdict = judgeAttempt(endpoint, result, attemptedAt, deps.disableAfterMs);
-  const outcome = decide(result, verdict.disableReason, attempt, schedule, deps.random);
-  await recordAttempt(deps.db, {
-    endpointId: endpoint.id,
-    eventId: row.id,
-    attempt,
-    status: outcome.kind === 'delivered' ? 'succeeded' : outcome.kind === 'retry' ? 'failed' : 'gave_up',
+  const allowed = lease.maxAttempts ?? maxAttempts(deps.schedule ?? STANDARD_SCHEDULE_MS);
+  const outcome = decide(result, verdict.disableReason, lease.attempt, allowed, attemptedAt, deps);
+  await recordOutcome(deps.db, {
+    job,
+    endpoint,
+    attempt: lease.attempt,
     result,
+    outcome,
+    verdict,
     attemptedAt,
-    nextAttemptAt: outcome.kind === 'retry' ? new Date(attemptedAt.getTime() + outcome.delayMs) : null,
   });
-  if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
-    await updateEndpointHealth(deps.db, endpoint.id, verdict);
-  }
   deps.onOutcome?.(outcome);
   return outcome;
+}
+
+/** Whether a series is a `webhooks test` ping (sent even to a disabled endpoint: the user asked). */
+export function isTestSeries(series: string | undefined): boolean {
+  return series?.startsWith('test_') ?? false;
 }
 
 function decide(
   result: AttemptResult,
   disableReason: string | null,
   attempt: number,
-  schedule: readonly number[],
-  random: (() => number) | undefined,
+  allowed: number,
+  attemptedAt: Date,
+  deps: DeliverDeps,
 ): DeliverOutcome {
   if (result.ok) return { kind: 'delivered', statusCode: result.statusCode };
   if (disableReason) return { kind: 'gave_up', reason: `endpoint disabled: ${disableReason}` };
   const delayMs =
-    attempt < maxAttempts(schedule)
-      ? nextRetryDelay(attempt, { schedule, random, retryAfterMs: result.retryAfterMs })
+    attempt < allowed
+      ? nextRetryDelay(attempt, {
+          schedule: deps.schedule ?? STANDARD_SCHEDULE_MS,
+          random: deps.random,
+          retryAfterMs: result.retryAfterMs,
+        })
       : undefined;
-  if (delayMs === undefined)
-    return { kind: 'gave_up', reason: `${attempt} attempts failed; last: ${result.error}` };
-  return { kind: 'retry', delayMs, error: result.error ?? 'failed' };
+  if (delayMs === undefined) {
+    return { kind: 'gave_up', reason: `${attempt} attempt(s) failed; last: ${result.error}` };
+  }
+  return {
+    kind: 'retry',
+    delayMs,
+    nextAttempt: attempt + 1,
+    nextAttemptAt: new Date(attemptedAt.getTime() + delayMs),
+    error: result.error ?? 'failed',
+  };
+}
+
+/** The attempt row, the delivery's next state and the endpoint's health, committed together. */
+async function recordOutcome(
+  db: DeliveryDb,
+  input: {
+    job: DeliveryJob;
+    endpoint: Endpoint;
+    attempt: number;
+    result: AttemptResult;
+    outcome: DeliverOutcome;
+    verdict: HealthVerdict;
+    attemptedAt: Date;
+  },
+): Promise<void> {
+  const { job, endpoint, attempt, result, outcome, verdict, attemptedAt } = input;
+  const status: AttemptStatus =
+    outcome.kind === 'delivered' ? 'succeeded' : outcome.kind === 'retry' ? 'failed' : 'gave_up';
+  const nextAttemptAt = outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    await recordAttempt(client, {
+      endpointId: endpoint.id,
+      eventId: job.eventId,
+      series: job.series,
+      attempt,
+      status,
+      result,
+      attemptedAt,
+      nextAttemptAt,
+    });
+    await advanceDelivery(client, job, {
+      attempt,
+      status: status === 'failed' ? 'pending' : status,
+      nextAttemptAt,
+      error: result.error,
+      now: attemptedAt,
+    });
+    if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
+      await updateEndpointHealth(client, endpoint.id, verdict);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

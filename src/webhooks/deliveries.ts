@@ -10,6 +10,7 @@ export async function recordAttempt(
   input: {
     endpointId: string;
     eventId: string;
+    series?: string | undefined;
     attempt: number;
     status: AttemptStatus;
     result: AttemptResult;
@@ -21,8 +22,8 @@ export async function recordAttempt(
   await db.query(
     `INSERT INTO sync.webhook_deliveries
        (endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body,
-        attempted_at, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        attempted_at, next_attempt_at, series)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       input.endpointId,
       input.eventId,
@@ -34,6 +35,7 @@ export async function recordAttempt(
       result.responseBody,
       input.attemptedAt,
       input.nextAttemptAt,
+      input.series ?? '',
     ],
   );
 }
@@ -42,6 +44,7 @@ export async function recordAttempt(
 export interface DeliveryRecord {
   endpointId: string;
   eventId: string;
+  series: string;
   attempt: number;
   status: string;
   responseCode: number | null;
@@ -53,13 +56,14 @@ export interface DeliveryRecord {
 /** The attempts of an event (all endpoints), in order. */
 export async function listAttempts(db: Queryable, eventId: string): Promise<DeliveryRecord[]> {
   const { rows } = await db.query(
-    `SELECT endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body
+    `SELECT endpoint_id, event_id, series, attempt, status, response_code, duration_ms, error, response_body
        FROM sync.webhook_deliveries WHERE event_id = $1 ORDER BY id`,
     [eventId],
   );
   return rows.map((row) => ({
     endpointId: String(row.endpoint_id),
     eventId: String(row.event_id),
+    series: String(row.series),
     attempt: Number(row.attempt),
     status: String(row.status),
     responseCode: row.response_code === null ? null : Number(row.response_code),

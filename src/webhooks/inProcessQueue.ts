@@ -1,62 +1,29 @@
-import { type DeliverDeps, type DeliverOutcome, type DeliveryJob, deliverEvent } from './deliver.ts';
-import { deliveryJobKey } from './relay.ts';
-
-interface Pending {
-  job: DeliveryJob;
-  attempt: number;
-  dueAt: number;
-}
-
-/** A delivery queue in memory, driven by an injected clock: the path `sync --once` and tests use. */
-export interface InProcessDelivery {
-  enqueue(jobs: readonly DeliveryJob[]): Promise<void>;
-  /** Runs every attempt due at the clock's now; returns the outcomes in order. */
-  runDue(): Promise<DeliverOutcome[]>;
-  /** When the next attempt is due (ms since epoch), or undefined when idle. */
-  nextDueAt(): number | undefined;
-  size(): number;
-}
+import { type DeliverDeps, type DeliverOutcome, deliverEvent } from './deliver.ts';
+import { dueAttempts } from './deliveryStates.ts';
+import type { Enqueue } from './relay.ts';
 
 /**
- * Same rules as the BullMQ path (one job per endpoint and event, the schedule, Retry-After), but
- * retries wait on `now()` so a fake clock can step through hours of schedule instantly.
+ * Delivery without Redis, driven by an injected clock: sends every attempt stored in
+ * sync.webhook_delivery_states that is due at `now()`, in the same way the worker does. Tests use
+ * it to step through hours of the retry schedule instantly.
  */
+export interface InProcessDelivery {
+  /** Nothing to do: the relay and replays store deliveries in Postgres, where `runDue` reads them. */
+  enqueue: Enqueue;
+  /** Makes every attempt due at the clock's now; returns the outcomes in order. */
+  runDue(): Promise<DeliverOutcome[]>;
+}
+
+/** An in-process sender over the stored deliveries (see InProcessDelivery). */
 export function createInProcessDelivery(deps: DeliverDeps & { now: () => Date }): InProcessDelivery {
-  const pending = new Map<string, Pending>();
-  const finished = new Set<string>();
   return {
-    async enqueue(jobs) {
-      for (const job of jobs) {
-        const key = deliveryJobKey(job);
-        if (pending.has(key) || finished.has(key)) continue;
-        pending.set(key, { job, attempt: 1, dueAt: deps.now().getTime() });
-      }
-    },
+    enqueue: async () => {},
     async runDue() {
       const outcomes: DeliverOutcome[] = [];
-      const due = [...pending.entries()].filter(([, p]) => p.dueAt <= deps.now().getTime());
-      for (const [key, item] of due) {
-        const outcome = await deliverEvent(deps, item.job, item.attempt);
-        outcomes.push(outcome);
-        if (outcome.kind === 'retry') {
-          pending.set(key, {
-            ...item,
-            attempt: item.attempt + 1,
-            dueAt: deps.now().getTime() + outcome.delayMs,
-          });
-        } else {
-          pending.delete(key);
-          finished.add(key);
-        }
+      for (const due of await dueAttempts(deps.db, deps.now())) {
+        outcomes.push(await deliverEvent(deps, due, due.attempt));
       }
       return outcomes;
-    },
-    nextDueAt() {
-      const times = [...pending.values()].map((p) => p.dueAt);
-      return times.length > 0 ? Math.min(...times) : undefined;
-    },
-    size() {
-      return pending.size;
     },
   };
 }

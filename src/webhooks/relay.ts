@@ -1,22 +1,34 @@
 import type { PoolClient } from 'pg';
 import type { DeliveryJob } from './deliver.ts';
+import { createDeliveries } from './deliveryStates.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 
-/** Hands delivery jobs to a queue (BullMQ in production, in-process in tests). Must be idempotent per job key. */
+/**
+ * Wakes the sender of new deliveries early (BullMQ in production, nothing in-process). Their state
+ * is already committed in Postgres, so a failing or lost wake-up only delays them until the sweeper
+ * finds them due; it must be idempotent per delivery.
+ */
 export type Enqueue = (jobs: readonly DeliveryJob[]) => Promise<void>;
 
 export interface RelayDeps {
   pool: { connect(): Promise<PoolClient> };
-  enqueue: Enqueue;
+  /** Optional fast path, called after the commit. */
+  enqueue?: Enqueue;
+  /** Told when the fast path failed (the deliveries are safe; the sweeper sends them). */
+  onEnqueueError?: (error: Error) => void;
   /** Events claimed per transaction. */
   batchSize?: number;
+  /** When the first attempts are due (the injected clock of tests; real time otherwise). */
+  now?: () => Date;
 }
 
 /**
- * Fans undispatched, unsuppressed events out to the enabled endpoints that want them. Claims rows
+ * Fans undispatched, unsuppressed events out to the enabled endpoints that want them: claims rows
  * with `FOR UPDATE SKIP LOCKED` (never by an id or seq high-water mark: sequence values commit out
- * of order), enqueues, then marks them dispatched in the same transaction. A crash after enqueue
- * and before commit re-enqueues the same job keys, which the queue ignores. Returns the counts.
+ * of order), stores one pending delivery per endpoint in sync.webhook_delivery_states and marks the
+ * events dispatched, in one transaction; only then wakes the sender. A crash before the commit
+ * leaves the events undispatched and nothing sent; a crash after it leaves pending deliveries that
+ * the sweeper enqueues. Returns the counts.
  */
 export async function relayOnce(deps: RelayDeps): Promise<{ events: number; jobs: number }> {
   const batchSize = deps.batchSize ?? 500;
@@ -24,12 +36,18 @@ export async function relayOnce(deps: RelayDeps): Promise<{ events: number; jobs
   for (;;) {
     const batch = await relayBatch(deps, batchSize);
     total.events += batch.events;
-    total.jobs += batch.jobs;
+    total.jobs += batch.jobs.length;
+    if (batch.jobs.length > 0 && deps.enqueue) {
+      await deps.enqueue(batch.jobs).catch((error: Error) => deps.onEnqueueError?.(error));
+    }
     if (batch.events < batchSize) return total;
   }
 }
 
-async function relayBatch(deps: RelayDeps, batchSize: number): Promise<{ events: number; jobs: number }> {
+async function relayBatch(
+  deps: RelayDeps,
+  batchSize: number,
+): Promise<{ events: number; jobs: DeliveryJob[] }> {
   const client = await deps.pool.connect();
   try {
     await client.query('BEGIN');
@@ -41,23 +59,20 @@ async function relayBatch(deps: RelayDeps, batchSize: number): Promise<{ events:
     );
     if (rows.length === 0) {
       await client.query('COMMIT');
-      return { events: 0, jobs: 0 };
+      return { events: 0, jobs: [] };
     }
     const endpoints = (await listEndpoints(client)).filter((endpoint) => endpoint.enabled);
     const jobs: DeliveryJob[] = rows.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpointWants(endpoint, event.type))
-        .map((endpoint) => ({
-          endpointId: endpoint.id,
-          eventId: event.id,
-        })),
+        .map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id })),
     );
-    if (jobs.length > 0) await deps.enqueue(jobs);
+    await createDeliveries(client, jobs, { now: deps.now?.() ?? new Date() });
     await client.query('UPDATE sync.events SET dispatched_at = now() WHERE id = ANY($1::text[])', [
       rows.map((row) => row.id),
     ]);
     await client.query('COMMIT');
-    return { events: rows.length, jobs: jobs.length };
+    return { events: rows.length, jobs };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -66,9 +81,8 @@ async function relayBatch(deps: RelayDeps, batchSize: number): Promise<{ events:
   }
 }
 
-/** The queue key of a delivery: one job per endpoint and event (replays get their own suffix). */
+/** The queue key of a delivery: one per endpoint, event and series (BullMQ ids may not contain ':'). */
 export function deliveryJobKey(job: DeliveryJob): string {
-  // BullMQ job ids may not contain ':'.
   const base = `${job.endpointId}_${job.eventId}`;
-  return job.replayOf ? `${base}_replay_${job.replayOf}` : base;
+  return job.series ? `${base}_${job.series}` : base;
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
+import { createDeliveries } from './deliveryStates.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
-import type { Enqueue } from './relay.ts';
+import { TEST_EVENT_TYPE } from './ping.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
 
@@ -13,15 +14,16 @@ export class ReplayError extends Error {
 
 /**
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
- * want them, or to one endpoint. Each is a new series of attempts with the same webhook-id (the
- * event id). Suppressed events are included: replay is how a backfill's events are sent on purpose.
+ * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
+ * event id) that a running worker sends, with its retries, as it sends any other. Suppressed events
+ * are included: replay is how a backfill's events are sent on purpose; `webhooks test` pings are not.
  */
 export async function replayEvents(
   db: Queryable,
-  enqueue: Enqueue,
   selection: ReplaySelection,
-  endpointId?: string,
-): Promise<{ events: number; jobs: number }> {
+  options: { endpointId?: string | undefined; now?: Date } = {},
+): Promise<{ events: number; jobs: number; deliveries: DeliveryJob[] }> {
+  const { endpointId } = options;
   const endpoints = (await listEndpoints(db)).filter(
     (e) => e.enabled && (!endpointId || e.id === endpointId),
   );
@@ -32,15 +34,16 @@ export async function replayEvents(
     'eventId' in selection
       ? await db.query('SELECT id, type FROM sync.events WHERE id = $1', [selection.eventId])
       : await db.query(
-          'SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2 ORDER BY occurred_at, seq',
-          [selection.from, selection.to],
+          `SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2 AND type <> $3
+            ORDER BY occurred_at, seq`,
+          [selection.from, selection.to, TEST_EVENT_TYPE],
         );
-  const replayOf = randomUUID();
-  const jobs: DeliveryJob[] = rows.flatMap((event) =>
+  const series = `replay_${randomUUID().replaceAll('-', '')}`;
+  const deliveries: DeliveryJob[] = rows.flatMap((event) =>
     endpoints
       .filter((endpoint) => endpointId || endpointWants(endpoint, String(event.type)))
-      .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), replayOf })),
+      .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
-  if (jobs.length > 0) await enqueue(jobs);
-  return { events: rows.length, jobs: jobs.length };
+  await createDeliveries(db, deliveries, { now: options.now ?? new Date() });
+  return { events: rows.length, jobs: deliveries.length, deliveries };
 }

@@ -15,15 +15,26 @@ describe('signing', () => {
     expect(() => new Webhook(generateSecret()).verify(body, { ...headers })).toThrow();
   });
 
+  it('signs with every secret given, space-separated, each verifying on its own', () => {
+    const [older, newer] = [generateSecret(), generateSecret()];
+    const body = '{"id":"evt_2"}';
+    const headers = signDelivery([newer, older], 'evt_2', new Date(), body);
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(() => new Webhook(newer).verify(body, { ...headers })).not.toThrow();
+    expect(() => new Webhook(older).verify(body, { ...headers })).not.toThrow();
+    expect(() => new Webhook(generateSecret()).verify(body, { ...headers })).toThrow();
+  });
+
   it('masks secrets for display', () => {
     expect(maskSecret('whsec_abcdefgh1234')).toBe('whsec_****1234');
   });
 
   it('accepts only http(s) URLs without credentials', () => {
-    expect(validateEndpointUrl('https://example.com/hook')).toBe('https://example.com/hook');
-    expect(validateEndpointUrl('http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080/x');
-    expect(() => validateEndpointUrl('ftp://example.com')).toThrow(/http or https/);
-    expect(() => validateEndpointUrl('not a url')).toThrow(/not a URL/);
-    expect(() => validateEndpointUrl('https://user:pw@example.com')).toThrow(/credentials/);
+    const local = { allowPrivateTargets: true };
+    expect(validateEndpointUrl('https://example.com/hook', local)).toBe('https://example.com/hook');
+    expect(validateEndpointUrl('http://127.0.0.1:8080/x', local)).toBe('http://127.0.0.1:8080/x');
+    expect(() => validateEndpointUrl('ftp://example.com', local)).toThrow(/http or https/);
+    expect(() => validateEndpointUrl('not a url', local)).toThrow(/not a URL/);
+    expect(() => validateEndpointUrl('https://user:pw@example.com', local)).toThrow(/credentials/);
   });
 });

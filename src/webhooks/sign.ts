@@ -9,13 +9,21 @@ export interface SignatureHeaders {
 
 /**
  * Signs a body with the reference `standardwebhooks` library: `v1,<base64 HMAC-SHA256 of
- * id.timestamp.body>`. The id is the event id, identical on every retry and replay.
+ * id.timestamp.body>`, one signature per secret, space-separated (the standard's form for a
+ * secret rotation: receivers accept a delivery when any signature verifies). The id is the event
+ * id, identical on every retry and replay.
  */
-export function signDelivery(secret: string, msgId: string, timestamp: Date, body: string): SignatureHeaders {
-  const signature = new Webhook(secret).sign(msgId, timestamp, body);
+export function signDelivery(
+  secrets: string | readonly string[],
+  msgId: string,
+  timestamp: Date,
+  body: string,
+): SignatureHeaders {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  if (all.length === 0) throw new Error('signDelivery needs at least one secret');
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-    'webhook-signature': signature,
+    'webhook-signature': all.map((secret) => new Webhook(secret).sign(msgId, timestamp, body)).join(' '),
   };
 }

@@ -9,9 +9,10 @@ import {
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
-import { createWorkerRedis } from './connections.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
+import { createRedisSupervisor, type RedisSupervisor } from './redisSupervisor.ts';
+import { missingSchedules, type ScheduleKeeper, startScheduleKeeper } from './scheduleKeeper.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
 
@@ -34,6 +35,8 @@ export interface WorkerOptions {
   /** Lock tuning: how soon a crashed worker's job counts as stalled and moves to another worker. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /** How often the job schedulers are checked and re-created when missing (default 15 s). */
+  scheduleCheckIntervalMs?: number;
 }
 
 /** A running worker: its queues (for the dashboard and metrics) and how to stop it. */
@@ -41,8 +44,12 @@ export interface RunningWorker {
   queues: Record<QueueKind, Queue>;
   /** The producer/probe connection (readiness, status). */
   redis: Redis;
+  /** Makes and watches this worker's Redis connections (webhook delivery takes its own from it). */
+  redisConnections: RedisSupervisor;
+  /** The schedules registered at start. */
   schedules: ScheduleRegistration | undefined;
-  schedulesRegistered: () => boolean;
+  /** Ids of wanted job schedulers Redis does not have now (read from Redis each time). */
+  missingSchedules: () => Promise<string[]>;
   /** Stops taking jobs, lets running ones finish for up to `timeoutMs`, then releases them. */
   close: (timeoutMs?: number) => Promise<{ released: number }>;
 }
@@ -52,7 +59,8 @@ type ActiveJob = { job: Job; token: string | undefined; queue: Queue };
 /** Starts the BullMQ workers (sync, backfill) and registers the schedules. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const { config, logger, prefix } = options;
-  const redis = createWorkerRedis(config.redisUrl);
+  const redisConnections = createRedisSupervisor(config.redisUrl, logger);
+  const redis = redisConnections.workerConnection();
   await checkWorkerRedis(redis, logger);
 
   const queues = {
@@ -63,14 +71,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       defaultJobOptions: { ...JOB_RETENTION },
     }),
   } satisfies Record<QueueKind, Queue>;
+  for (const queue of Object.values(queues)) {
+    queue.on('error', (error) => redisConnections.reportError(error, `queue ${queue.name}`));
+  }
 
   const active = new Map<string, ActiveJob>();
-  const workerRedis: Redis[] = [];
   const common = (): BullWorkerOptions => {
-    const connection = createWorkerRedis(config.redisUrl);
-    workerRedis.push(connection);
     return {
-      connection,
+      connection: redisConnections.workerConnection(),
       prefix,
       ...JOB_RETENTION,
       lockDuration: options.lockDurationMs ?? 30_000,
@@ -137,15 +145,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     worker.on('failed', (job, error) =>
       logger.error({ queue: queue.name, job: job?.id, err: error.message }, 'job failed'),
     );
-    worker.on('error', (error) => logger.error({ queue: queue.name, err: error.message }, 'worker error'));
+    worker.on('error', (error) => redisConnections.reportError(error, `worker ${queue.name}`));
     workers.push(worker);
   };
   handle(queues.sync, SYNC_STREAM_JOB, syncProcessor);
   handle(queues.backfill, BACKFILL_WINDOW_JOB, backfillProcessor);
 
   let schedules: ScheduleRegistration | undefined;
+  let keeper: ScheduleKeeper | undefined;
+  const desired = options.registerSchedules === false ? [] : desiredSchedules(config);
   if (options.registerSchedules !== false) {
-    schedules = await registerSchedules(queues.sync, desiredSchedules(config), { redis });
+    schedules = await registerSchedules(queues.sync, desired, { redis });
     logger.info(
       {
         created: schedules.created.length,
@@ -155,9 +165,21 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       },
       'schedules registered',
     );
+    // A Redis restart without its data, or keys deleted under the prefix, loses the schedulers
+    // while this worker keeps running: put them back, periodically and as soon as Redis returns.
+    keeper = startScheduleKeeper({
+      queue: queues.sync,
+      desired,
+      redis,
+      logger,
+      intervalMs: options.scheduleCheckIntervalMs,
+    });
+    const { checkNow } = keeper;
+    redisConnections.onReconnect(() => void checkNow());
   }
 
   const close = async (timeoutMs = config.worker.shutdownTimeoutMs) => {
+    await keeper?.stop();
     // Stop taking new jobs at once (without waiting), then give running ones the time left to finish.
     await Promise.all(workers.map((w) => w.pause(true)));
     const deadline = Date.now() + timeoutMs;
@@ -177,15 +199,20 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       }
     }
     await Promise.all(Object.values(queues).map((q) => q.close()));
-    for (const connection of [...workerRedis, redis]) connection.disconnect();
+    redisConnections.disconnectAll();
     return { released };
   };
 
   return {
     queues,
     redis,
+    redisConnections,
     schedules,
-    schedulesRegistered: () => options.registerSchedules === false || !!schedules,
+    missingSchedules: async () => {
+      // Never wait on the offline queue: while Redis is away the schedules cannot be read.
+      if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`);
+      return missingSchedules(queues.sync, desired);
+    },
     close,
   };
 }

@@ -13,7 +13,7 @@ import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
-import { startReceiver, testEvent } from '../webhooks/harness.ts';
+import { LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';
 
 /** The metrics the service promises move when real work happens: a sandbox sync and a webhook. */
 
@@ -62,6 +62,7 @@ describe('metrics', () => {
     await upstream.client.getOrderDetail(account, 'NO-SUCH-ORDER').catch(() => undefined);
 
     webhooks = await startWebhookDelivery({
+      ...LOCAL_RECEIVERS,
       pool: t.pool,
       databaseUrl: t.url,
       producerConnection: producer,
@@ -71,7 +72,7 @@ describe('metrics', () => {
       relayIntervalMs: 100,
       onOutcome: recordWebhookOutcome,
     });
-    const endpoint = await addEndpoint(t.pool, { url: receiver.url('/hook') });
+    const endpoint = await addEndpoint(t.pool, { url: receiver.url('/hook') }, LOCAL_RECEIVERS);
     receiver.on('/hook', endpoint.secret, () => ({ status: 200 }));
     const event = testEvent();
     const tx = await t.pool.connect();

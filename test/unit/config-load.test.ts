@@ -31,6 +31,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
+      webhooks: { allowPrivateTargets: false },
       worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
@@ -112,6 +113,7 @@ describe('loadConfig values', () => {
       FULFILLMENT_LOW_STOCK_THRESHOLD: '3',
       FULFILLMENT_LOW_STOCK_THRESHOLDS: '{"SKU-1": 0, "SKU-2": 50}',
       FULFILLMENT_DELIVER_INITIAL_EVENTS: 'yes',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WORKER_CONCURRENCY: '8',
       FULFILLMENT_ORDER_DETAIL_RPS: '1',
       WORKER_SHUTDOWN_TIMEOUT_MS: '0',
@@ -141,6 +143,7 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
+    expect(config.webhooks).toEqual({ allowPrivateTargets: true });
     expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
     expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);
@@ -198,6 +201,7 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_ORDER_DETAIL_RPS', '-2'],
     ['WORKER_SHUTDOWN_TIMEOUT_MS', 'soon'],
     ['FULFILLMENT_DELIVER_INITIAL_EVENTS', 'maybe'],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'sometimes'],
     ['LOG_LEVEL', 'loud'],
     ['FULFILLMENT_TIMEZONE', 'Mars/Olympus'],
     ['FULFILLMENT_TIMEZONE', '+02:00'],

@@ -10,7 +10,7 @@ import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
-import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 /** The Standard Webhooks shape, shortened to milliseconds so retries happen within the test. */
 const SHORT_SCHEDULE = [0, 50, 100, 150, 200];
@@ -28,8 +28,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
   worker = createWebhookWorker(
-    { db: database.pool, schedule: SHORT_SCHEDULE },
-    { connection: workerConnection, prefix },
+    { ...LOCAL_RECEIVERS, db: database.pool, schedule: SHORT_SCHEDULE },
+    { connection: workerConnection, prefix, queue },
   );
 });
 afterAll(async () => {
@@ -56,10 +56,10 @@ async function commitEvents(events: ReturnType<typeof testEvent>[]): Promise<str
 
 describe('BullMQ delivery', () => {
   it('delivers after 3 failures with the same webhook-id, and never enqueues an event twice', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') }, LOCAL_RECEIVERS);
     receiver.on('/bull', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 503 : 200 }));
     const [id] = await commitEvents([testEvent()]);
-    const enqueue = bullmqEnqueue(queue, SHORT_SCHEDULE);
+    const enqueue = bullmqEnqueue(queue);
     expect(await relayOnce({ pool: database.pool, enqueue })).toEqual({ events: 1, jobs: 1 });
     // A relay that crashed after enqueuing re-enqueues the same job id: BullMQ keeps one job.
     await enqueue([{ endpointId: endpoint.id, eventId: id as string }]);
@@ -76,13 +76,13 @@ describe('BullMQ delivery', () => {
   });
 
   it('gives up after the schedule is exhausted', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/down') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/down') }, LOCAL_RECEIVERS);
     receiver.on('/down', endpoint.secret, () => ({ status: 500 }));
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
     const [id] = await commitEvents([testEvent()]);
-    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE) });
+    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue) });
     await waitFor('the delivery to give up', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'gave_up'),
     );
@@ -91,14 +91,14 @@ describe('BullMQ delivery', () => {
   });
 
   it('relay loop: a committed event is delivered as soon as it is announced', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/loop') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/loop') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
     receiver.on('/loop', endpoint.secret, () => ({ status: 200 }));
     const loop = await startRelayLoop({
       pool: database.pool,
-      enqueue: bullmqEnqueue(queue, SHORT_SCHEDULE),
+      enqueue: bullmqEnqueue(queue),
       // Polling too slow to matter: the notification must wake the relay.
       intervalMs: 60_000,
       connectListener: async () => {
@@ -117,7 +117,7 @@ describe('BullMQ delivery', () => {
   });
 
   it('startWebhookDelivery wires queue, worker and relay for the worker process', async () => {
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') });
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
@@ -125,6 +125,7 @@ describe('BullMQ delivery', () => {
     const runtimePrefix = `${prefix}_rt`;
     const runtimeWorkerRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const delivery = await startWebhookDelivery({
+      ...LOCAL_RECEIVERS,
       pool: database.pool,
       databaseUrl: database.url,
       producerConnection: producer,

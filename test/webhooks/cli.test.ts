@@ -9,9 +9,14 @@ import {
 import { writeEvents } from '../../src/events/outbox.ts';
 import { tailEvents } from '../../src/events/tail.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
-import type { DeliveryJob } from '../../src/webhooks/deliver.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, testEvent } from './harness.ts';
+
+/** Production's policy, with a resolver that answers a public address (no DNS needed in tests). */
+const PUBLIC_DNS = {
+  policy: { allowPrivateTargets: false },
+  resolve: async () => [{ address: '93.184.215.14', family: 4 }],
+};
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -22,8 +27,12 @@ afterAll(() => database?.drop());
 describe('webhooks commands', () => {
   it('adds (secret shown once), lists masked, replays and removes', async () => {
     const lines: string[] = [];
-    await webhooksAdd(database.pool, 'https://example.com/hook', ['shipment.delivered'], (l) =>
-      lines.push(l),
+    await webhooksAdd(
+      database.pool,
+      'https://example.com/hook',
+      ['shipment.delivered'],
+      (l) => lines.push(l),
+      PUBLIC_DNS,
     );
     const id = lines.find((l) => l.startsWith('id: '))?.slice(4) ?? '';
     const secret = lines.find((l) => l.startsWith('secret: '))?.slice(8) ?? '';
@@ -37,15 +46,14 @@ describe('webhooks commands', () => {
 
     const event = testEvent();
     await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: true });
-    const queued: DeliveryJob[] = [];
-    await webhooksReplay(
-      database.pool,
-      async (jobs) => void queued.push(...jobs),
-      { eventId: event.id },
-      undefined,
-      () => {},
+    const printed: string[] = [];
+    await webhooksReplay(database.pool, { eventId: event.id }, undefined, (l) => printed.push(l));
+    expect(printed).toEqual(['replaying 1 event(s): 1 delivery(ies) stored; a running worker sends them.']);
+    const stored = await database.pool.query(
+      'SELECT endpoint_id, status FROM sync.webhook_delivery_states WHERE event_id = $1',
+      [event.id],
     );
-    expect(queued).toMatchObject([{ endpointId: id, eventId: event.id }]);
+    expect(stored.rows).toEqual([{ endpoint_id: id, status: 'pending' }]);
 
     const out: string[] = [];
     expect(await webhooksRemove(database.pool, id, (l) => out.push(l))).toBe(true);
@@ -53,12 +61,12 @@ describe('webhooks commands', () => {
   });
 
   it('rejects non-http URLs and unknown event types', async () => {
-    await expect(webhooksAdd(database.pool, 'file:///etc/passwd', [], () => {})).rejects.toThrow(
+    await expect(webhooksAdd(database.pool, 'file:///etc/passwd', [], () => {}, PUBLIC_DNS)).rejects.toThrow(
       /http or https/,
     );
-    await expect(webhooksAdd(database.pool, 'https://example.com', ['nope'], () => {})).rejects.toThrow(
-      /Unknown event type/,
-    );
+    await expect(
+      webhooksAdd(database.pool, 'https://example.com', ['nope'], () => {}, PUBLIC_DNS),
+    ).rejects.toThrow(/Unknown event type/);
   });
 });
 

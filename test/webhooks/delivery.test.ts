@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL, writeEvents } from '../../src/events/outbox.ts';
+import type { DeliveryJob } from '../../src/webhooks/deliver.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
@@ -8,7 +9,7 @@ import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
 import { STANDARD_SCHEDULE_MS } from '../../src/webhooks/schedule.ts';
 import { waitFor } from '../helpers/waitFor.ts';
-import { createTestDatabase, startReceiver, testEvent } from './harness.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -44,7 +45,11 @@ async function commitEvents(events: ReturnType<typeof testEvent>[], suppressed =
 async function onlyEndpoint(path: string, types: string[] = []) {
   await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false');
   await database.pool.query('UPDATE sync.events SET dispatched_at = now() WHERE dispatched_at IS NULL');
-  return addEndpoint(database.pool, { url: receiver.url(path), eventTypes: types });
+  // Deliveries left pending by earlier tests would come due under this test's clock.
+  await database.pool.query(
+    `UPDATE sync.webhook_delivery_states SET status = 'skipped', next_attempt_at = NULL WHERE status = 'pending'`,
+  );
+  return addEndpoint(database.pool, { url: receiver.url(path), eventTypes: types }, LOCAL_RECEIVERS);
 }
 
 describe('outbox', () => {
@@ -80,8 +85,13 @@ describe('in-process delivery with a fake clock', () => {
     receiver.on('/flaky', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 500 : 204 }));
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
-    const queue = createInProcessDelivery({ db: database.pool, now: clock.now, random: () => 0.5 });
-    expect(await relayOnce({ pool: database.pool, enqueue: queue.enqueue })).toMatchObject({ jobs: 1 });
+    const queue = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: clock.now,
+      random: () => 0.5,
+    });
+    expect(await relayOnce({ pool: database.pool, now: clock.now })).toMatchObject({ jobs: 1 });
     const kinds: string[] = [];
     for (let step = 0; step < 4; step++) {
       clock.advance(STANDARD_SCHEDULE_MS[step] ?? 0);
@@ -115,8 +125,8 @@ describe('in-process delivery with a fake clock', () => {
     );
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
-    const queue = createInProcessDelivery({ db: database.pool, now: clock.now });
-    await relayOnce({ pool: database.pool, enqueue: queue.enqueue });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: clock.now });
+    await relayOnce({ pool: database.pool, now: clock.now });
     const [first] = await queue.runDue();
     expect(first?.kind === 'retry' && first.delayMs).toBeGreaterThanOrEqual(3_600_000);
     clock.advance(3_599_000);
@@ -133,14 +143,14 @@ describe('in-process delivery with a fake clock', () => {
     const endpoint = await onlyEndpoint('/gone');
     receiver.on('/gone', endpoint.secret, () => ({ status: 410 }));
     await commitEvents([testEvent()]);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
-    await relayOnce({ pool: database.pool, enqueue: queue.enqueue });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
+    await relayOnce({ pool: database.pool });
     expect((await queue.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
     const stored = await getEndpoint(database.pool, endpoint.id);
     expect(stored?.enabled).toBe(false);
     expect(stored?.disabledReason).toMatch(/410/);
     await commitEvents([testEvent()]);
-    expect(await relayOnce({ pool: database.pool, enqueue: queue.enqueue })).toMatchObject({ jobs: 0 });
+    expect(await relayOnce({ pool: database.pool })).toMatchObject({ jobs: 0 });
   });
 
   it('times out a receiver that never answers, and disables an endpoint failing for longer than allowed', async () => {
@@ -149,13 +159,14 @@ describe('in-process delivery with a fake clock', () => {
     const [id] = await commitEvents([testEvent()]);
     const clock = fakeClock();
     const queue = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
       db: database.pool,
       now: clock.now,
       timeoutMs: 200,
       disableAfterMs: 3_600_000,
       random: () => 0.5,
     });
-    await relayOnce({ pool: database.pool, enqueue: queue.enqueue });
+    await relayOnce({ pool: database.pool, now: clock.now });
     expect((await queue.runDue()).map((o) => o.kind)).toEqual(['retry']);
     clock.advance(2 * 3_600_000);
     expect((await queue.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
@@ -174,8 +185,8 @@ describe('in-process delivery with a fake clock', () => {
     receiver.on('/typed', endpoint.secret, () => ({ status: 200 }));
     await commitEvents([testEvent(), testEvent({ type: 'invoice.paid' })]);
     await commitEvents([testEvent({ type: 'invoice.paid' })], true);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
-    expect(await relayOnce({ pool: database.pool, enqueue: queue.enqueue })).toEqual({ events: 2, jobs: 1 });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
+    expect(await relayOnce({ pool: database.pool })).toEqual({ events: 2, jobs: 1 });
     await queue.runDue();
     expect(receiver.received('/typed').map((r) => JSON.parse(r.body).type)).toEqual(['invoice.paid']);
   });
@@ -184,16 +195,16 @@ describe('in-process delivery with a fake clock', () => {
     const endpoint = await onlyEndpoint('/replay');
     receiver.on('/replay', endpoint.secret, () => ({ status: 200 }));
     const [id] = await commitEvents([testEvent({ occurredAt: '2020-01-01T12:00:00.000Z' })]);
-    const queue = createInProcessDelivery({ db: database.pool, now: () => new Date() });
-    await relayOnce({ pool: database.pool, enqueue: queue.enqueue });
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
+    await relayOnce({ pool: database.pool });
     await queue.runDue();
-    expect(await replayEvents(database.pool, queue.enqueue, { eventId: id as string })).toEqual({
+    expect(await replayEvents(database.pool, { eventId: id as string })).toMatchObject({
       events: 1,
       jobs: 1,
     });
     await queue.runDue();
     const range = { from: new Date('2020-01-01T00:00:00Z'), to: new Date('2020-01-02T00:00:00Z') };
-    expect(await replayEvents(database.pool, queue.enqueue, range, endpoint.id)).toEqual({
+    expect(await replayEvents(database.pool, range, { endpointId: endpoint.id })).toMatchObject({
       events: 1,
       jobs: 1,
     });
@@ -215,13 +226,16 @@ describe('in-process delivery with a fake clock', () => {
     );
     expect(claimed.rowCount).toBe(2);
     // Meanwhile a second relay skips the locked rows rather than waiting or double-sending.
-    const idle = createInProcessDelivery({ db: database.pool, now: () => new Date() });
-    expect(await relayOnce({ pool: database.pool, enqueue: idle.enqueue })).toEqual({ events: 0, jobs: 0 });
+    expect(await relayOnce({ pool: database.pool })).toEqual({ events: 0, jobs: 0 });
     doomed.release(new Error('simulated crash'));
-    const restarted = createInProcessDelivery({ db: database.pool, now: () => new Date() });
+    const restarted = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: () => new Date(),
+    });
     await waitFor(
       'the restarted relay to enqueue both events',
-      async () => (await relayOnce({ pool: database.pool, enqueue: restarted.enqueue })).jobs === 2,
+      async () => (await relayOnce({ pool: database.pool })).jobs === 2,
     );
     await restarted.runDue();
     expect(
@@ -230,5 +244,65 @@ describe('in-process delivery with a fake clock', () => {
         .map((r) => r.headers['webhook-id'])
         .sort(),
     ).toEqual([...ids].sort());
+  });
+
+  it('a relay whose commit fails after fanning out sends nothing, and the relay that commits sends once', async () => {
+    const endpoint = await onlyEndpoint('/commit');
+    receiver.on('/commit', endpoint.secret, () => ({ status: 200 }));
+    const [id] = await commitEvents([testEvent()]);
+    // A real commit failure: a deferred constraint trigger raises at the first relay's COMMIT only.
+    await database.pool.query(`
+      CREATE SEQUENCE test_commit_failures;
+      CREATE FUNCTION test_fail_first_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF nextval('test_commit_failures') = 1 THEN RAISE EXCEPTION 'simulated commit failure'; END IF;
+        RETURN NULL; END $$;
+      CREATE CONSTRAINT TRIGGER test_fail_first_commit AFTER UPDATE ON sync.events
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_fail_first_commit();`);
+    try {
+      // Each relay hands its jobs to a sender that starts delivering at once (a fast worker); the
+      // second relay runs in a "restarted process", with a fresh sender.
+      const sending: Promise<unknown>[] = [];
+      const fastSender = () => {
+        const sender = createInProcessDelivery({
+          ...LOCAL_RECEIVERS,
+          db: database.pool,
+          now: () => new Date(),
+        });
+        return async (jobs: readonly DeliveryJob[]) => {
+          await sender.enqueue(jobs);
+          sending.push(sender.runDue());
+        };
+      };
+      await expect(relayOnce({ pool: database.pool, enqueue: fastSender() })).rejects.toThrow(
+        /simulated commit failure/,
+      );
+      await relayOnce({ pool: database.pool, enqueue: fastSender() });
+      await Promise.all(sending);
+    } finally {
+      await database.pool.query(`DROP TRIGGER test_fail_first_commit ON sync.events;
+        DROP FUNCTION test_fail_first_commit(); DROP SEQUENCE test_commit_failures;`);
+    }
+    expect(receiver.received('/commit').map((r) => r.headers['webhook-id'])).toEqual([id]);
+  });
+
+  it('never sends a delivery again once the pair succeeded, but a replay asked for does', async () => {
+    const endpoint = await onlyEndpoint('/once');
+    receiver.on('/once', endpoint.secret, () => ({ status: 200 }));
+    const [id] = await commitEvents([testEvent()]);
+    const queue = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: () => new Date() });
+    await relayOnce({ pool: database.pool });
+    expect((await queue.runDue()).map((o) => o.kind)).toEqual(['delivered']);
+    // Whatever brings the delivery back (a state restored from a backup, a duplicate wake-up),
+    // the attempt checks the pair first.
+    await database.pool.query(
+      `UPDATE sync.webhook_delivery_states SET status = 'pending', attempts_made = 0,
+              next_attempt_at = now() - interval '1 second' WHERE event_id = $1`,
+      [id],
+    );
+    expect(await queue.runDue()).toEqual([{ kind: 'skipped', reason: 'already delivered' }]);
+    expect(receiver.received('/once')).toHaveLength(1);
+    await replayEvents(database.pool, { eventId: id as string });
+    expect((await queue.runDue()).map((o) => o.kind)).toEqual(['delivered']);
+    expect(receiver.received('/once')).toHaveLength(2);
   });
 });

@@ -106,3 +106,9 @@ export function testEvent(overrides: Partial<DerivedEvent> = {}): DerivedEvent {
     ...overrides,
   };
 }
+
+/**
+ * The receivers of these tests listen on 127.0.0.1, a target production refuses: tests of delivery
+ * allow private targets, as WEBHOOK_ALLOW_PRIVATE_TARGETS=true does.
+ */
+export const LOCAL_RECEIVERS = { policy: { allowPrivateTargets: true } } as const;

@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WORKER_SHUTDOWN_TIMEOUT_MS: '10000',
     HTTP_PORT: '0',
     LOG_LEVEL: 'silent',
+    // Test receivers listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
   return {
     ...loaded,

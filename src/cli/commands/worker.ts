@@ -3,12 +3,11 @@ import type { Redis } from 'ioredis';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
-import { postgresReady, redisReady } from '../../http/readiness.ts';
+import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
-import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
@@ -127,22 +126,34 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const webhookRedis = [createWorkerRedis(config.redisUrl), createWorkerRedis(config.redisUrl)] as const;
+  const webhookRedis = [
+    worker.redisConnections.workerConnection(),
+    worker.redisConnections.workerConnection(),
+  ] as const;
   const webhooks = await startWebhookDelivery({
     pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
     producerConnection: webhookRedis[0],
     workerConnection: webhookRedis[1],
     prefix,
+    policy: config.webhooks,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
+    onRedisError: (error) => worker.redisConnections.reportError(error, 'webhooks'),
+    onSweep: ({ reenqueued }) => {
+      if (reenqueued > 0) {
+        logger.warn({ reenqueued }, 're-enqueued due webhook deliveries whose job was missing from Redis');
+      }
+    },
   });
+  // Deliveries whose wake-up job a Redis restart lost are due again: find them at once.
+  worker.redisConnections.onReconnect(() => void webhooks.sweep());
   const queues = [...Object.values(worker.queues), webhooks.queue];
   wireMetricSources(queues, pools.ops.pool);
   const readiness = {
     postgres: () => postgresReady(pools.ops.pool),
-    redis: () => redisReady(worker.redis),
-    schedules: () => worker.schedulesRegistered(),
+    redis: () => redisReady(worker.redis, worker.redisConnections.allReady),
+    schedules: () => schedulesReady(worker.missingSchedules),
   };
   wireServiceMetricSources({ config, pool: pools.ops.pool, readiness });
   app = createHttpApp({

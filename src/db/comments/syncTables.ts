@@ -61,13 +61,16 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_endpoints': {
-    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|remove.',
+    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|remove|enable|disable|test|rotate-secret.',
     columns: {
       id: 'Endpoint id.',
       url: 'http(s) URL the events are POSTed to (redirects are not followed).',
       description: 'Free text.',
       event_types: 'Event types to send; empty means all.',
       secret: 'Signing secret whsec_<base64> (never logged).',
+      previous_secret:
+        'The secret before the last webhooks rotate-secret: deliveries are signed with both until previous_secret_expires_at, then it is dropped.',
+      previous_secret_expires_at: 'When previous_secret stops signing (24 hours after the rotation).',
       enabled: 'Whether events are sent to it.',
       disabled_reason: 'Why it was disabled (410 Gone, failing for days, by hand).',
       failing_since: 'Start of the current run of failed deliveries; null while healthy.',
@@ -79,6 +82,8 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       id: 'Delivery attempt id.',
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
+      series:
+        "Which series of attempts: '' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
       attempt: 'Attempt number, from 1.',
       status: "'pending', 'succeeded' (2xx), 'failed' (will be retried) or 'gave_up'.",
       response_code: 'HTTP status of the response; null when none came.',
@@ -87,6 +92,25 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       response_body: 'The response body, truncated.',
       attempted_at: 'When the attempt was made.',
       next_attempt_at: 'When the next attempt is due (pending rows).',
+    },
+  },
+  'sync.webhook_delivery_states': {
+    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts. Redis jobs only wake deliveries early; the worker re-enqueues due rows whose job is missing. Key: endpoint_id, event_id, series.',
+    columns: {
+      endpoint_id: 'The endpoint.',
+      event_id: 'The event (its id is also the webhook-id header).',
+      series:
+        "'' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
+      status:
+        "'pending' (an attempt is due at next_attempt_at), 'succeeded', 'gave_up' (attempts exhausted or endpoint disabled by its failures) or 'skipped' (endpoint disabled by hand, or already delivered).",
+      attempts_made: 'Attempts made so far (each is a row of sync.webhook_deliveries).',
+      max_attempts:
+        'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule). 1 for webhooks test.',
+      next_attempt_at: 'When the next attempt is due; null once finished.',
+      lease_until:
+        'A worker sending the next attempt holds it until then; another may take it over after (the sender died).',
+      last_error:
+        'Why the last attempt failed or the delivery was skipped; never a response body or a secret.',
     },
   },
   'sync.backfill_windows': {

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  webhooksDisable,
+  webhooksEnable,
+  webhooksList,
+  webhooksTest,
+} from '../../src/cli/commands/webhooks.ts';
+import { writeEvents } from '../../src/events/outbox.ts';
+import { listAttempts } from '../../src/webhooks/deliveries.ts';
+import { deliveryStates } from '../../src/webhooks/deliveryStates.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
+import { relayOnce } from '../../src/webhooks/relay.ts';
+import { replayEvents } from '../../src/webhooks/replay.ts';
+import { runSourceCli } from '../helpers/cli.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await database?.drop();
+});
+
+function printer() {
+  const lines: string[] = [];
+  return { lines, print: (line: string) => void lines.push(line) };
+}
+
+describe('webhooks enable and disable', () => {
+  it('a disabled endpoint gets nothing, its pending retries included, until it is enabled again', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/toggle') }, LOCAL_RECEIVERS);
+    let answer = 500;
+    receiver.on('/toggle', endpoint.secret, () => ({ status: answer }));
+    let now = Date.now();
+    const clock = () => new Date(now);
+    const sender = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: clock,
+      random: () => 0.5,
+    });
+    const pending = testEvent();
+    await writeEvents(database.pool, [pending], { stream: null, scope: null, suppressed: false });
+    await relayOnce({ pool: database.pool, now: clock });
+    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['retry']);
+
+    const out = printer();
+    expect(await webhooksDisable(database.pool, endpoint.id, out.print)).toBe(true);
+    expect(out.lines[0]).toMatch(/^disabled ep_\w+: nothing is sent to it until `webhooks enable ep_\w+`/);
+    await webhooksList(database.pool, out.print);
+    expect(out.lines[1]).toContain('disabled (by hand)');
+    answer = 200;
+    now += 10_000;
+    expect(await sender.runDue()).toEqual([{ kind: 'skipped', reason: 'endpoint disabled: by hand' }]);
+    const later = testEvent();
+    await writeEvents(database.pool, [later], { stream: null, scope: null, suppressed: false });
+    expect(await relayOnce({ pool: database.pool, now: clock })).toEqual({ events: 1, jobs: 0 });
+    expect(receiver.received('/toggle')).toHaveLength(1);
+
+    expect(await webhooksEnable(database.pool, endpoint.id, out.print)).toBe(true);
+    await replayEvents(database.pool, { eventId: later.id }, { now: clock() });
+    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered']);
+    expect(receiver.received('/toggle').map((r) => r.headers['webhook-id'])).toEqual([pending.id, later.id]);
+    expect(await webhooksDisable(database.pool, 'ep_nope', out.print)).toBe(false);
+    expect(out.lines.at(-1)).toBe('No endpoint ep_nope: see `webhooks list`.');
+  });
+});
+
+describe('webhooks test', () => {
+  it('sends a signed webhook.test ping through the delivery path and prints the outcome', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/ping') }, LOCAL_RECEIVERS);
+    receiver.on('/ping', endpoint.secret, () => ({ status: 202 }));
+    const out = printer();
+    expect(await webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS)).toBe(true);
+    expect(out.lines).toHaveLength(1);
+    expect(out.lines[0]).toMatch(/^delivered: HTTP 202 in \d+ ms \(webhook-id evt_ping_\w+\)$/);
+    const [got] = receiver.received('/ping');
+    expect(got?.verified).toBe(true);
+    const body = JSON.parse(got?.body ?? '{}');
+    expect(body).toMatchObject({ type: 'webhook.test', subject: { kind: 'endpoint', key: endpoint.id } });
+    expect(await listAttempts(database.pool, body.id)).toMatchObject([
+      { status: 'succeeded', responseCode: 202 },
+    ]);
+
+    // The ping is never relayed to other endpoints nor part of a replayed range.
+    expect(await relayOnce({ pool: database.pool })).toMatchObject({ events: 0 });
+    const around = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) };
+    expect(await replayEvents(database.pool, around)).toMatchObject({ events: 0, jobs: 0 });
+  });
+
+  it('reports a failing receiver once, with no retry left pending, and exits 1; also to a disabled endpoint', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/ping-down') }, LOCAL_RECEIVERS);
+    receiver.on('/ping-down', endpoint.secret, () => ({ status: 503, body: 'maintenance' }));
+    await webhooksDisable(database.pool, endpoint.id, () => {});
+    const out = printer();
+    expect(await webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS)).toBe(false);
+    expect(out.lines[0]).toMatch(
+      /^failed: receiver answered HTTP 503 in \d+ ms \(webhook-id evt_ping_\w+\)$/,
+    );
+    const eventId = /evt_ping_\w+/.exec(out.lines[0] ?? '')?.[0] ?? '';
+    expect(await deliveryStates(database.pool, eventId)).toMatchObject([
+      { status: 'gave_up', attemptsMade: 1, nextAttemptAt: null },
+    ]);
+    expect(receiver.received('/ping-down')).toHaveLength(1);
+  });
+
+  it('refuses a private target through the same checks as any delivery', async () => {
+    const endpoint = await addEndpoint(
+      database.pool,
+      { url: receiver.url('/ping-private') },
+      LOCAL_RECEIVERS,
+    );
+    const out = printer();
+    const strict = { policy: { allowPrivateTargets: false } };
+    expect(await webhooksTest(database.pool, endpoint.id, out.print, strict)).toBe(false);
+    expect(out.lines[0]).toMatch(/^failed: refused target: 127\.0\.0\.1 is a loopback address/);
+    expect(receiver.received('/ping-private')).toHaveLength(0);
+    expect(await webhooksTest(database.pool, 'ep_nope', out.print, strict)).toBe(false);
+    expect(out.lines.at(-1)).toBe('No endpoint ep_nope: see `webhooks list`.');
+  });
+
+  it('runs from the command line: one line, exit 0 when delivered, exit 1 for an unknown endpoint', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/ping-cli') }, LOCAL_RECEIVERS);
+    receiver.on('/ping-cli', endpoint.secret, () => ({ status: 200 }));
+    // Async: the receiver answers from this process's event loop.
+    const run = (id: string) =>
+      runSourceCli(['webhooks', 'test', id], {
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        },
+      });
+    const delivered = await run(endpoint.id);
+    expect(delivered.code).toBe(0);
+    expect(delivered.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^delivered: HTTP 200 in \d+ ms/),
+    ]);
+    const unknown = await run('ep_nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout.trim().split('\n')).toEqual(['No endpoint ep_nope: see `webhooks list`.']);
+  });
+});
