@@ -15,9 +15,9 @@ import { detailOutcome } from './detailCall.ts';
 
 /**
  * orders: Orders/Detail for the orders that changed shipments and returns named (queued in
- * `sync.detail_requests`, one row per account and order, so names deduplicate), plus any
- * order numbers a caller lists (`orderNumbersWindow`). A request is removed in the transaction that
- * stores its order, so a failed run keeps it; a failing order is retried with backoff.
+ * `sync.detail_requests`, one row per account and order, so names deduplicate; a user asks for
+ * more by queueing them with reason 'user'). A request is removed in the transaction that stores
+ * its order, so a failed run keeps it; a failing order is retried with backoff.
  */
 
 type Client = Pick<FulfillmentClient, 'getOrderDetail'>;
@@ -47,21 +47,9 @@ const JSON_MEMBERS = [
   'accountPayableLines',
 ] as const;
 
-/** The queued requests of the account: one window each run. */
+/** The due requests of the account: one window each run. */
 export function planOrderWindows(input: { now: Date }): Window[] {
   return [{ kind: 'filter', start: input.now, end: input.now, filter: { source: 'requests' } }];
-}
-
-/** A window for order numbers a user lists (`sync --stream orders`, backfills). */
-export function orderNumbersWindow(orderNumbers: readonly string[], now: Date): Window {
-  return { kind: 'filter', start: now, end: now, filter: { orderNumbers: orderNumbers.join(',') } };
-}
-
-/** The orders a window asks for: the numbers a user listed, else the queue's due requests. */
-function wantedOrders({ window, due }: FetchArgs<Client>): string[] {
-  const listed = window.filter?.orderNumbers;
-  if (listed !== undefined) return [...new Set(listed.split(',').filter((n) => n.length > 0))];
-  return due.map((r) => r.recordKey);
 }
 
 /**
@@ -77,7 +65,7 @@ async function fetchOrders(args: FetchArgs<Client>): Promise<FetchResult<OrderRe
     apiCalls: 0,
     detailFailures: [],
   };
-  for (const orderNumber of wantedOrders(args)) {
+  for (const { recordKey: orderNumber } of args.due) {
     const outcome = await detailOutcome(() => args.client.getOrderDetail(args.scope.id, orderNumber));
     out.apiCalls += 1;
     if ('failure' in outcome) {

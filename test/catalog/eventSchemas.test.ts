@@ -12,9 +12,9 @@ import { createEventSink } from '../../src/events/sink.ts';
 import { type DerivedEvent, EVENT_TYPES } from '../../src/events/types.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { allStreams, type RegisteredStream } from '../../src/streams/index.ts';
-import { orderNumbersWindow, ordersStream } from '../../src/streams/orders.ts';
+import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
+import { ordersStream } from '../../src/streams/orders.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import type { Window } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { simulatorClient } from '../helpers/syncHarness.ts';
 
@@ -47,7 +47,7 @@ async function syncAll(): Promise<void> {
   });
   const now = new Date(sim.clock.now());
   const world = sim.truth();
-  const run = async (stream: RegisteredStream, id: string, windows?: Window[]) => {
+  const run = async (stream: RegisteredStream, id: string) => {
     const scope = { kind: stream.scopeKind, id };
     const result = await runStream({
       pool: t.pool,
@@ -58,7 +58,6 @@ async function syncAll(): Promise<void> {
       scope,
       now,
       eventSink,
-      windows,
     });
     if (result.status !== 'succeeded')
       throw new Error(`${stream.name} ${id}: ${result.status} ${result.error}`);
@@ -67,11 +66,13 @@ async function syncAll(): Promise<void> {
     for (const id of stream.scopeKind === 'supplier' ? world.suppliers : world.accounts)
       await run(stream, id);
   }
-  // Orders are read when a shipment or return names them, which a held order has not done yet: list
-  // the orders with holds, as `sync --stream orders` with order numbers does, so holds come and go.
+  // Orders are read when a shipment or return names them, which a held order has not done yet: a
+  // user asks for the orders with holds, so holds come and go.
   for (const [account, orders] of Object.entries(world.orderDetails)) {
     const held = orders.filter((o) => (o.holds ?? []).length > 0).map((o) => o.header.orderNumber ?? '');
-    if (held.length > 0) await run(ordersStream, account, [orderNumbersWindow(held, now)]);
+    if (held.length === 0) continue;
+    await requestOrderDetails(t.pool, account, held, 'user');
+    await run(ordersStream, account);
   }
 }
 

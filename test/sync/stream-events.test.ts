@@ -5,7 +5,8 @@ import type { OrderDetail, OwnedInventory, TransferInListRow } from '../../src/a
 import type { Config } from '../../src/config/types.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { inventoryStream, planInventoryWindows } from '../../src/streams/inventory.ts';
-import { orderNumbersWindow, ordersStream } from '../../src/streams/orders.ts';
+import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
+import { ordersStream, planOrderWindows } from '../../src/streams/orders.ts';
 import { OPEN_WINDOW_FILTER, transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { EventSink, Window } from '../../src/sync/types.ts';
@@ -121,13 +122,15 @@ describe('events from the stream record shapes', () => {
 
   it('orders: a hold that appears in the detail is announced', async () => {
     const header = orderHeader('O1');
-    const windows = [orderNumbersWindow(['O1'], now)];
+    const windows = planOrderWindows({ now });
     state.order = { header, holds: [] };
+    await requestOrderDetails(t.pool, 'ACC1', ['O1'], 'user');
     await run(ordersStream, { kind: 'account', id: 'ACC1' }, windows);
     state.order = {
       header: { ...header, hasInventoryHold: true },
       holds: [{ holdName: 'STOCK', creationDate: '2026-06-02T10:00:00', isDirectlyReleasable: true }],
     };
+    await requestOrderDetails(t.pool, 'ACC1', ['O1'], 'user');
     await run(ordersStream, { kind: 'account', id: 'ACC1' }, windows);
     expect(await eventTypes('order')).toContain('order.hold_added');
   });
