@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import type { Rates } from '../../src/simulator/evolve/rates.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -32,7 +33,7 @@ export interface WorkerHarness {
  */
 export async function startWorkerHarness(
   label: string,
-  simulator: { seed: number; historyDays: number },
+  simulator: { seed: number; historyDays: number; rates?: Partial<Rates> },
 ): Promise<WorkerHarness> {
   const redisUrl = inject('redisUrl');
   const prefix = uniquePrefix(label);
@@ -54,7 +55,7 @@ export async function startWorkerHarness(
       seed: simulator.seed,
       clock: 'manual',
       start: new Date(Math.floor(Date.now() / 60_000) * 60_000),
-      volume: { historyDays: simulator.historyDays },
+      volume: { historyDays: simulator.historyDays, rates: simulator.rates },
     });
     redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
