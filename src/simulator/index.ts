@@ -39,6 +39,8 @@ export interface RunningSimulator {
   setFaults(options: FaultOptions): void;
   /** How many faults of each kind were injected since the start. */
   faultTally(): Record<string, number>;
+  /** Sets the row cap of list answers (undefined: none), as the `rowCap` option does at start. */
+  setRowCap(cap: number | undefined): void;
   /** Stops listening and destroys open connections (including deliberately stalled ones). */
   close(): Promise<void>;
 }
@@ -67,6 +69,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     poison: () => core.poisonReport(),
     setFaults: (faults) => core.faults.configure(faults),
     faultTally: () => ({ ...core.faults.tally }),
+    setRowCap: (cap) => {
+      core.rowCap = cap;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         closeAll();
