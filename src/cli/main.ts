@@ -3,6 +3,13 @@ import { loadDotEnv } from '../config/envFile.ts';
 import { runCli } from './run.ts';
 
 // The executable (the package's bin, built to dist/src/cli/main.js; src/cli/dev.mjs runs it from source).
+// A reader that went away (`fulfillment-sync demo | head`) ends the command quietly: what it would
+// still print has no one to read it, and that is the user's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 // A .env in the working directory fills in what the environment leaves unset.
 const envProblem = loadDotEnv('.env');
 if (envProblem) {
