@@ -15,7 +15,7 @@ export function describeConnectionProblem(error: unknown, url: string): string |
       return `authentication failed for user "${target.user}" at ${where}: wrong password (check the password in DATABASE_URL).`;
     case '28000':
       if (/no encryption/i.test(server)) {
-        return `the server at ${where} refuses connections without TLS (${server}): add ?sslmode=require to DATABASE_URL.`;
+        return `the server at ${where} refuses connections without TLS (${server}): add ?sslmode=verify-full to DATABASE_URL (and sslrootcert=<file> for a private CA).`;
       }
       return `authentication failed for user "${target.user}" at ${where}: ${server} (check the user in DATABASE_URL).`;
     case '3D000':
@@ -42,7 +42,7 @@ export function describeConnectionProblem(error: unknown, url: string): string |
     case 'ENETUNREACH':
       return `no answer from ${where} (${e.code}): check the host and port in DATABASE_URL, and that a firewall lets it through.`;
     case 'ECONNRESET':
-      return `the server at ${where} closed the connection during login (${e.code}): it may require TLS (add ?sslmode=require to DATABASE_URL).`;
+      return `the server at ${where} closed the connection during login (${e.code}): it may require TLS (add ?sslmode=verify-full to DATABASE_URL).`;
   }
   return undefined;
 }

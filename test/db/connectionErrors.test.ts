@@ -100,7 +100,9 @@ describe('database connection errors', () => {
     try {
       const { code, err } = await run('status', `postgres://app@127.0.0.1:${hba.port}/fulfillment`);
       expect(code).toBe(1);
-      expect(err).toEqual([expect.stringMatching(/refuses connections without TLS .*add \?sslmode=require/)]);
+      expect(err).toEqual([
+        expect.stringMatching(/refuses connections without TLS .*add \?sslmode=verify-full/),
+      ]);
     } finally {
       await hba.close();
     }
