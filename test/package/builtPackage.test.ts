@@ -1,6 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,8 +21,11 @@ import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
- * The package as it ships: `npm run build` (what `prepare` runs on `npm ci`) emits dist/; the bin
- * and `import 'fulfillment-sync'` run that build, with no tsx. Every other test runs the sources.
+ * The package as it ships: the build `prepare` runs on `npm ci` (tsc -p tsconfig.build.json); the bin
+ * and `import 'fulfillment-sync'` run that build, with no tsx. Every other test runs the sources. The
+ * build goes to a package folder of this test's own (package.json, migrations and node_modules beside
+ * it, as an installed package has them), never to the repository's dist/, which other processes on
+ * the machine may be running.
  */
 
 const run = promisify(execFile);
@@ -22,13 +33,35 @@ const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'
   bin: Record<string, string>;
   exports: Record<string, { types: string; default: string }>;
 };
-const BUILT_BIN = path.join(REPO_ROOT, pkg.bin['fulfillment-sync']!);
 const work = mkdtempSync(path.join(tmpdir(), 'fs-package-'));
+const PACKAGE = path.join(work, 'fulfillment-sync');
+const BUILT_BIN = path.join(PACKAGE, pkg.bin['fulfillment-sync']!);
 const TOKEN = 'package-token';
 let sim: RunningSimulator;
 
+/**
+ * A module hook that fails the process if anything resolves to a file of tsx: Node 20's
+ * `module.register` sees every ESM import, so the built CLI must get through it untouched.
+ */
+const NO_TSX_HOOK = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (/[\\\\/]node_modules[\\\\/]tsx[\\\\/]/.test(resolved.url)) throw new Error('tsx loaded: ' + resolved.url);
+  return resolved;
+}\`));
+`;
+
 beforeAll(async () => {
-  await run('npm', ['run', 'build'], { cwd: REPO_ROOT });
+  mkdirSync(PACKAGE, { recursive: true });
+  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', path.join(PACKAGE, 'dist')], {
+    cwd: REPO_ROOT,
+  });
+  copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(PACKAGE, 'package.json'));
+  symlinkSync(path.join(REPO_ROOT, 'migrations'), path.join(PACKAGE, 'migrations'), 'dir');
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(PACKAGE, 'node_modules'), 'dir');
+  writeFileSync(path.join(work, 'no-tsx.mjs'), NO_TSX_HOOK);
   sim = await startSimulator({
     seed: 42,
     clock: 'manual',
@@ -36,9 +69,9 @@ beforeAll(async () => {
     tokens: [TOKEN],
     volume: { historyDays: 2 },
   });
-  // A project that installed the package: node_modules/fulfillment-sync is this repository.
+  // A project that installed the package: node_modules/fulfillment-sync is the built package.
   mkdirSync(path.join(work, 'consumer/node_modules'), { recursive: true });
-  symlinkSync(REPO_ROOT, path.join(work, 'consumer/node_modules/fulfillment-sync'), 'dir');
+  symlinkSync(PACKAGE, path.join(work, 'consumer/node_modules/fulfillment-sync'), 'dir');
 }, 180_000);
 afterAll(async () => {
   await sim?.close();
@@ -62,15 +95,27 @@ async function timed(args: string[], runs: number) {
 }
 
 describe('the built package', () => {
-  it('its bin is the build, and starts faster than the sources through tsx', async () => {
+  it('its bin is the build, and starts without loading tsx', async () => {
     expect(pkg.bin['fulfillment-sync']).toBe('dist/src/cli/main.js');
     expect(readFileSync(BUILT_BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
-    const built = await timed([BUILT_BIN, '--help'], 2);
-    const source = await timed([SOURCE_CLI, '--help'], 2);
+    const hook = path.join(work, 'no-tsx.mjs');
+    // The hook catches tsx where it is used: the development entry fails under it...
+    const source = await collect(
+      spawn(process.execPath, ['--import', hook, SOURCE_CLI, '--help'], {
+        cwd: work,
+        env: { PATH: process.env.PATH },
+      }),
+    );
+    expect(source.code).not.toBe(0);
+    expect(source.stderr).toContain('tsx loaded');
+    // ...and the built bin passes through it, printing the same help.
+    const built = await timed(['--import', hook, BUILT_BIN, '--help'], 1);
     expect(built.stdout).toContain('Usage: fulfillment-sync');
-    expect(built.stdout).toBe(source.stdout);
-    console.info(`--help: built ${built.bestMs} ms, from source through tsx ${source.bestMs} ms (best of 2)`);
-    expect(built.bestMs).toBeLessThan(source.bestMs);
+    // A figure for the reader, not an assertion: timings belong in benchmarks.
+    const plain = await timed([BUILT_BIN, '--help'], 2);
+    const viaTsx = await timed([SOURCE_CLI, '--help'], 2);
+    expect(plain.stdout).toBe(viaTsx.stdout);
+    console.info(`--help: built ${plain.bestMs} ms, from source through tsx ${viaTsx.bestMs} ms (best of 2)`);
   });
 
   it('imports by package name and calls an operation against the simulator', async () => {
