@@ -43,6 +43,9 @@ describe('backfill command input', () => {
       FULFILLMENT_SUPPLIER_IDS: 'SUP1',
     });
     expect(r.code).toBe(2);
-    expect(r.err).toEqual([expect.stringContaining('set FULFILLMENT_ACCOUNT_NUMBERS')]);
+    // The line names the one variable this stream reads, and what that variable lists.
+    expect(r.err).toEqual([
+      'error: nothing to sync: no scopes configured; set FULFILLMENT_ACCOUNT_NUMBERS (a comma list of the account numbers to read).',
+    ]);
   });
 });
