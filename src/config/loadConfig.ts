@@ -50,10 +50,9 @@ function issueLine(issue: z.core.$ZodIssue): string {
 function parseSyncStart(env: ParsedEnv, problems: string[]): Date | undefined {
   const raw = env.FULFILLMENT_SYNC_START;
   if (raw === undefined) return undefined;
-  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
   try {
-    if (!iso.test(raw)) throw new Error('not ISO');
-    // A date or a date-time without offset is wall-clock time in the configured zone.
+    // A date or a date-time without offset is wall-clock time in the configured zone; anything
+    // that is no date-time (or an impossible date) throws.
     return parseUpstreamDateTime(raw, env.FULFILLMENT_TIMEZONE, env.FULFILLMENT_AMBIGUOUS_TIME);
   } catch {
     problems.push(

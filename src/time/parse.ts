@@ -17,9 +17,14 @@ export type AmbiguousTime = 'earlier' | 'later';
  */
 export const DEFAULT_AMBIGUOUS_TIME: AmbiguousTime = 'later';
 
-// yyyy-MM-dd, then optionally [T or space]HH:mm[:ss[.fraction]], then optionally Z or ±HH[:]mm.
-const UPSTREAM_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+/**
+ * The date-time syntax read everywhere (the record schemas of src/api, the published event schemas,
+ * FULFILLMENT_SYNC_START, this parser): yyyy-MM-dd, then optionally [T or space]HH:mm[:ss[.fraction]],
+ * then optionally Z or ±HH[:]mm. One pattern, so whatever passes a record's schema is what this
+ * parser reads; impossible dates (02-30) match it and are refused by `parseUpstreamDateTime`.
+ */
+export const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -46,7 +51,7 @@ export function parseUpstreamDateTime(
   tz: string,
   ambiguous: AmbiguousTime = DEFAULT_AMBIGUOUS_TIME,
 ): Date {
-  const match = UPSTREAM_DATE_TIME.exec(value.trim());
+  const match = DATE_TIME_PATTERN.exec(value.trim());
   if (!match) throw new InvalidDateTimeError(value);
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', offset] = match;
   const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
@@ -134,7 +139,7 @@ function validParts([year, month, day, hour, minute, second]: readonly number[])
 
 /** Minutes east of UTC, or undefined for an impossible offset (real ones lie within ±14:00). */
 function offsetMinutes(offset: string): number | undefined {
-  if (offset === 'Z' || offset === 'z') return 0;
+  if (offset === 'Z') return 0;
   const sign = offset.startsWith('-') ? -1 : 1;
   const digits = offset.slice(1).replace(':', '');
   const hours = Number(digits.slice(0, 2));

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dateTime } from '../../src/api/records/primitives.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
 import { formatWireDay, formatWireMinute } from '../../src/time/format.ts';
 import {
   type AmbiguousTime,
@@ -169,5 +171,39 @@ describe('parseDateTime (the engine fast path)', () => {
     expect(() => parseDateTime('2026-02-30T10:00', LA)).toThrow(InvalidDateTimeError);
     expect(() => parseDateTime('2026-06-01T10:75', LA)).toThrow(InvalidDateTimeError);
     expect(() => parseDateTime('yesterday', LA)).toThrow(InvalidDateTimeError);
+  });
+});
+
+describe('one date-time syntax', () => {
+  const read = [
+    '2026-03-08',
+    '2026-03-08T01:30',
+    '2026-03-08 01:30:15',
+    '2026-03-08T01:30:15.123456789',
+    '2026-03-08T01:30:00Z',
+    '2026-03-08T01:30:00-08:00',
+    '2026-03-08T01:30:00.5+0530',
+  ];
+  const refused = [
+    'yesterday',
+    '2026-3-8',
+    '2026-03-08T1:30',
+    '2026-03-08T01:30+8',
+    '2026-03-08T01:30 Z',
+    '2026-03-08t01:30',
+  ];
+
+  it('what a record schema accepts is what the parser reads, and the configuration too', () => {
+    const schema = dateTime();
+    for (const value of read) {
+      expect(schema.safeParse(value).success, value).toBe(true);
+      expect(() => parseUpstreamDateTime(value, LA), value).not.toThrow();
+      expect(loadConfig({ FULFILLMENT_SYNC_START: value }).syncStart, value).toBeInstanceOf(Date);
+    }
+    for (const value of refused) {
+      expect(schema.safeParse(value).success, value).toBe(false);
+      expect(() => parseUpstreamDateTime(value, LA), value).toThrow(InvalidDateTimeError);
+      expect(() => loadConfig({ FULFILLMENT_SYNC_START: value }), value).toThrow(/FULFILLMENT_SYNC_START/);
+    }
   });
 });

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { DATE_TIME_PATTERN } from '../../time/parse.ts';
 
 /**
  * Field builders for upstream records. The spec types fields but rarely states nullability, so a
  * field is nullable unless the spec marks it non-null: a null is data, a wrong type is a rejection.
  */
-
-/** ISO 8601 date or date-time, with or without an offset (an offset-less value is Pacific wall-clock time). */
-export const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 export const text = () => z.string().nullish();
 export const requiredText = () => z.string();
@@ -32,8 +29,8 @@ export const requiredBigInt = () => z.number().int();
 export const num = () => z.number().nullish();
 export const bool = () => z.boolean().nullish();
 export const requiredBool = () => z.boolean();
-export const dateTime = () => z.string().regex(ISO_DATE_TIME, 'expected an ISO 8601 date-time').nullish();
-export const requiredDateTime = () => z.string().regex(ISO_DATE_TIME, 'expected an ISO 8601 date-time');
+export const dateTime = () => z.string().regex(DATE_TIME_PATTERN, 'expected an ISO 8601 date-time').nullish();
+export const requiredDateTime = () => z.string().regex(DATE_TIME_PATTERN, 'expected an ISO 8601 date-time');
 
 /**
  * An enumeration the spec lists as "one of": kept as an open string, because the real service may
