@@ -30,6 +30,23 @@ export function makeEvent(draft: EventDraft, ctx: DeriveContext): DerivedEvent {
   };
 }
 
+/** What every draft of one change shares: its subject and the records compared. */
+export type DraftSubject = Pick<EventDraft, 'kind' | 'key' | 'current' | 'previous'>;
+
+/**
+ * `<kind>.created` for a record first seen: its transition is always 'created', so a record is
+ * announced as created once, whichever run sees it first; it happened at the upstream time the
+ * record names (else when it was detected), and every field is a change.
+ */
+export function createdDraft(
+  subject: DraftSubject,
+  type: EventType,
+  occurredAt: string | undefined,
+  changes: FieldChange[],
+): EventDraft {
+  return { ...subject, type, transition: 'created', occurredAt, changes };
+}
+
 /** Joins key parts; a missing part is '' as in the warehouse's key columns. */
 export function subjectKey(...parts: Array<string | number | null | undefined>): string {
   return parts.map((part) => (part === null || part === undefined ? '' : String(part))).join(':');

@@ -1,7 +1,7 @@
 import type { Invoice } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
-import { type EventDraft, makeEvent } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -19,13 +19,7 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
   const episode = episodeMarker(undefined, undefined, ctx);
   const drafts: EventDraft[] = [];
   if (!previous) {
-    drafts.push({
-      ...base,
-      type: 'invoice.created',
-      transition: 'created',
-      occurredAt: upstreamInstant(current.invoiceDate, ctx),
-      changes,
-    });
+    drafts.push(createdDraft(base, 'invoice.created', upstreamInstant(current.invoiceDate, ctx), changes));
   } else if (before !== balance) {
     drafts.push({
       ...base,

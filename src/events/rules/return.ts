@@ -1,7 +1,7 @@
 import type { ShipmentReturn } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
-import { type EventDraft, makeEvent } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -26,13 +26,7 @@ export function returnRule(
   );
   const drafts: EventDraft[] = [];
   if (!previous) {
-    drafts.push({
-      ...base,
-      type: 'return.created',
-      transition: 'created',
-      occurredAt: upstreamInstant(current.returnDate, ctx),
-      changes,
-    });
+    drafts.push(createdDraft(base, 'return.created', upstreamInstant(current.returnDate, ctx), changes));
   } else if (statusChanged) {
     drafts.push({
       ...base,

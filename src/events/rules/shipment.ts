@@ -1,7 +1,7 @@
 import type { ShipmentUpdate } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
-import { type EventDraft, makeEvent } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
 import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
 import { latestInstant, type UpstreamClock, upstreamInstant } from '../upstreamTime.ts';
@@ -30,13 +30,8 @@ export function shipmentRule(
   // the change names the episode, else detectedAt does.
   const episode = episodeMarker(previous ? latestScan(previous, ctx) : undefined, lastScan, ctx);
   if (!previous) {
-    drafts.push({
-      ...base,
-      type: 'shipment.created',
-      transition: 'created',
-      occurredAt: upstreamInstant(current.header.shipDate, ctx),
-      changes,
-    });
+    const shippedAt = upstreamInstant(current.header.shipDate, ctx);
+    drafts.push(createdDraft(base, 'shipment.created', shippedAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
     drafts.push({
       ...base,

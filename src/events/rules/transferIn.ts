@@ -2,7 +2,7 @@ import type { TransferInDetail, TransferInLine } from '../../api/records/index.t
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
 import { stableHash } from '../eventId.ts';
-import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent, FieldChange } from '../types.ts';
 import { latestInstant, upstreamInstant } from '../upstreamTime.ts';
 
@@ -20,13 +20,8 @@ export function transferInRule(
   const status = header.statusCode ?? null;
   const drafts: EventDraft[] = [];
   if (!previous) {
-    drafts.push({
-      ...base,
-      type: 'transfer_in.created',
-      transition: 'created',
-      occurredAt: upstreamInstant(header.creationDate ?? header.submittedDate, ctx),
-      changes,
-    });
+    const createdAt = upstreamInstant(header.creationDate ?? header.submittedDate, ctx);
+    drafts.push(createdDraft(base, 'transfer_in.created', createdAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
     const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
     // A status can be reached again: the header's lastUpdateDate names the episode if it moved.

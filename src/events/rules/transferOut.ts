@@ -1,7 +1,7 @@
 import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
-import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -17,13 +17,8 @@ export function transferOutRule(
   const base = { kind: 'transfer_out' as const, key, current, previous };
   const drafts: EventDraft[] = [];
   if (!previous) {
-    drafts.push({
-      ...base,
-      type: 'transfer_out.created',
-      transition: 'created',
-      occurredAt: upstreamInstant(current.orderedDate ?? current.requestDate, ctx),
-      changes,
-    });
+    const orderedAt = upstreamInstant(current.orderedDate ?? current.requestDate, ctx);
+    drafts.push(createdDraft(base, 'transfer_out.created', orderedAt, changes));
   } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
     drafts.push({
       ...base,
