@@ -70,5 +70,5 @@ export async function writeInventoryHistory(tx: Queryable, changed: readonly Row
         AND h.sub_inventory_code = k.i AND h.sku = k.u AND h.valid_from < $5`,
     [...keyParams, at],
   );
-  await upsertRows(tx, inventoryHistory, plan.open, [...INVENTORY_KEY, 'valid_from']);
+  await upsertRows(tx, inventoryHistory, plan.open, [...INVENTORY_KEY, 'valid_from'], at);
 }

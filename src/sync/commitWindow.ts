@@ -52,12 +52,12 @@ export async function commitWindow<R>(args: CommitArgs<R>): Promise<CommitResult
     if (args.lease) await assertLeaseHeld(tx, args.lease);
     const inserts = prepared.changes.filter((c) => c.kind === 'inserted').map((c) => c.row);
     const updates = prepared.changes.filter((c) => c.kind === 'updated').map((c) => c.row);
-    await writeRows(tx, entity.table, inserts, { key: entity.key, upsert: false });
-    await writeRows(tx, entity.table, updates, { key: entity.key, upsert: true });
+    await writeRows(tx, entity.table, inserts, { key: entity.key, upsert: false, syncedAt: now });
+    await writeRows(tx, entity.table, updates, { key: entity.key, upsert: true, syncedAt: now });
     for (const { child, diff } of prepared.children) {
       await deleteByKeys(tx, child.table, child.key, diff.deleted);
-      await writeRows(tx, child.table, diff.inserted, { key: child.key, upsert: false });
-      await writeRows(tx, child.table, diff.updated, { key: child.key, upsert: true });
+      await writeRows(tx, child.table, diff.inserted, { key: child.key, upsert: false, syncedAt: now });
+      await writeRows(tx, child.table, diff.updated, { key: child.key, upsert: true, syncedAt: now });
     }
     const runId = await reserveRunId(tx);
     let events = 0;

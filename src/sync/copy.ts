@@ -22,14 +22,23 @@ function copyText(value: string | number | boolean | null): string {
 /**
  * Streams rows into a table with `COPY ... FROM STDIN` inside the caller's transaction: the fastest
  * way Postgres takes new rows. For rows known to be new only (the caller holds the stream lease and
- * has read the stored keys); omitted columns (e.g. `synced_at`) take their defaults.
+ * has read the stored keys). `syncedAt` stamps `synced_at` on rows that do not carry it; other
+ * omitted columns take their defaults.
  */
-export async function copyRows(tx: PoolClient, table: PgTable, rows: readonly Row[]): Promise<void> {
+export async function copyRows(
+  tx: PoolClient,
+  table: PgTable,
+  rows: readonly Row[],
+  options: { syncedAt?: Date } = {},
+): Promise<void> {
   if (rows.length === 0) return;
   const info = tableInfo(table);
   const set = new Set<string>();
   for (const row of rows) for (const k of Object.keys(row)) set.add(k);
+  const stamp = options.syncedAt !== undefined && info.types.has('synced_at');
+  if (stamp) set.add('synced_at');
   const columns = [...set];
+  const syncedAt = options.syncedAt?.toISOString() ?? null;
   const kinds = columns.map((c) => {
     const sqlType = info.types.get(c);
     if (!sqlType) throw new Error(`Column ${c} is not in ${info.qualified}: fix the stream's row builder.`);
@@ -51,7 +60,9 @@ export async function copyRows(tx: PoolClient, table: PgTable, rows: readonly Ro
         const value =
           column === 'raw'
             ? (rawJsonOf(row) ?? wireValue(row.raw, 'json'))
-            : wireValue(row[column], kinds[i] ?? 'text');
+            : stamp && column === 'synced_at' && row.synced_at === undefined
+              ? syncedAt
+              : wireValue(row[column], kinds[i] ?? 'text');
         line += `${i ? '\t' : ''}${copyText(value)}`;
       }
       buffer += `${line}\n`;

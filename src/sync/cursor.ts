@@ -49,7 +49,8 @@ export interface CursorMove {
 
 /**
  * Moves the cursor forward (never back) and stamps the last success, in the caller's transaction.
- * `updated_at` moves only with the position, so a no-op re-run changes nothing but `last_success_at`.
+ * `updated_at` moves only with the position, so a no-op re-run changes nothing but `last_success_at`;
+ * both are the run's clock (`move.at`), like every time the engine writes.
  */
 export async function advanceCursor(
   tx: Queryable,
@@ -59,8 +60,8 @@ export async function advanceCursor(
 ): Promise<void> {
   const loadedFrom = move.loadedFrom ? { loadedFrom: move.loadedFrom.toISOString() } : {};
   await tx.query(
-    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, position)
-     VALUES ($1, $2, $3, $4, CASE WHEN $5::text = 'pending' THEN $6::jsonb || '{"initialLoadPending": true}'::jsonb
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, updated_at, position)
+     VALUES ($1, $2, $3, $4, $4, CASE WHEN $5::text = 'pending' THEN $6::jsonb || '{"initialLoadPending": true}'::jsonb
                                   ELSE $6::jsonb END)
      ON CONFLICT (stream, scope) DO UPDATE SET
        position_at = GREATEST(c.position_at, EXCLUDED.position_at),
@@ -69,7 +70,7 @@ export async function advanceCursor(
                                            WHEN 'done' THEN c.position - 'initialLoadPending'
                                            ELSE c.position END,
        updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
-                         THEN now() ELSE c.updated_at END`,
+                         THEN $4 ELSE c.updated_at END`,
     [stream, scope.id, move.advanceTo ?? null, move.at, move.initialLoad ?? null, JSON.stringify(loadedFrom)],
   );
 }

@@ -99,31 +99,33 @@ function columnsOfRows(rows: readonly Row[]): string[] {
 
 /**
  * Writes rows: COPY for rows known to be new (the caller holds the stream's lease and has read the
- * stored keys), else `upsertRows`. Returns the number of rows written.
+ * stored keys), else `upsertRows`. `syncedAt` (the run's clock) stamps `synced_at` on every row
+ * written. Returns the number of rows written.
  */
 export async function writeRows(
   tx: PoolClient,
   table: PgTable,
   rows: readonly Row[],
-  options: { key: readonly string[]; upsert: boolean },
+  options: { key: readonly string[]; upsert: boolean; syncedAt: Date },
 ): Promise<number> {
   if (rows.length === 0) return 0;
   if (!options.upsert) {
-    await copyRows(tx, table, rows);
+    await copyRows(tx, table, rows, { syncedAt: options.syncedAt });
     return rows.length;
   }
-  return upsertRows(tx, table, rows, options.key);
+  return upsertRows(tx, table, rows, options.key, options.syncedAt);
 }
 
 /**
  * `INSERT ... ON CONFLICT (key) DO UPDATE` of changed rows, one statement per chunk; only the
- * columns the rows carry are set, and `synced_at` is set to now() on every written row.
+ * columns the rows carry are set, and `synced_at` is set to `syncedAt` on every written row.
  */
 export async function upsertRows(
   db: Queryable,
   table: PgTable,
   rows: readonly Row[],
   key: readonly string[],
+  syncedAt: Date,
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const info = tableInfo(table);
@@ -134,13 +136,13 @@ export async function upsertRows(
   const updates = columns
     .filter((c) => !keySet.has(c))
     .map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
-  if (stamp) updates.push(`"synced_at" = now()`);
+  if (stamp) updates.push(`"synced_at" = EXCLUDED."synced_at"`);
   const conflict = ` ON CONFLICT (${columnList(key)}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
   for (const chunk of chunks(rows)) {
     const u = recordsetOf(table, columns, chunk);
-    const select = `SELECT ${columnList(columns)}${stamp ? ', now()' : ''} FROM ${u.source}`;
+    const select = `SELECT ${columnList(columns)}${stamp ? ', $2::timestamptz' : ''} FROM ${u.source}`;
     const sql = `INSERT INTO ${info.qualified} (${columnList(target)}) ${select}${conflict}`;
-    await db.query(sql, [u.param]);
+    await db.query(sql, stamp ? [u.param, syncedAt] : [u.param]);
   }
   return rows.length;
 }
