@@ -5,8 +5,8 @@ import { stableJson } from './normalize.ts';
 
 /**
  * `sync.rejected_records`: what the engine could not store as received. The same problem seen again
- * (a bad record re-read on every run) updates its row's `occurrences` and `last_seen_at` instead of
- * adding a row, so the table does not grow without bound.
+ * (a bad record re-read on every run) updates its row (`occurrences`, `last_seen_at`, `run_id`, and
+ * the latest `raw` and `reason`) instead of adding a row, so the table does not grow without bound.
  */
 
 /** One rejection to record. `raw` must be storable (see `storableRaw`). */
@@ -17,11 +17,27 @@ export interface Rejection {
   raw: unknown;
 }
 
-/** Identity of a problem: kind, key, reason and the record as received. */
+/**
+ * Identity of a problem: its kind, the record's key and the shape of its reason. The record as
+ * received is left out when the key can be read, since a bad record's other fields keep moving
+ * (a wrong-typed inventory row whose other quantities change is still the same problem); it
+ * stands in for the key only when there is none.
+ */
 export function rejectionFingerprint(r: Rejection): string {
-  return createHash('sha256')
-    .update(stableJson([r.kind, r.key ?? null, r.reason, r.raw ?? null]))
-    .digest('hex');
+  const keyed = r.key !== undefined && r.key !== '';
+  const identity = keyed
+    ? [r.kind, r.key, reasonShape(r.reason)]
+    : [r.kind, null, reasonShape(r.reason), r.raw ?? null];
+  return createHash('sha256').update(stableJson(identity)).digest('hex');
+}
+
+/**
+ * A reason without the values it quotes: reasons embed the offending value or a size
+ * (`outside the 32-bit integer range (3000000001)`, `key is 81920 bytes long`, an HTTP status, a
+ * repaired element's index), which may move from one read to the next while the problem stays.
+ */
+export function reasonShape(reason: string): string {
+  return reason.replace(/\d+/g, '#');
 }
 
 /** Records rejections in the caller's transaction, one statement; answers how many were new. */
@@ -38,7 +54,8 @@ export async function recordRejections(
   for (const rejection of rejections) {
     const fingerprint = rejectionFingerprint(rejection);
     const seen = byFingerprint.get(fingerprint);
-    if (seen) seen.count += 1;
+    // The latest form of the record is the one kept, as on a later run.
+    if (seen) byFingerprint.set(fingerprint, { rejection, count: seen.count + 1 });
     else byFingerprint.set(fingerprint, { rejection, count: 1 });
   }
   const entries = [...byFingerprint.entries()];
@@ -50,7 +67,7 @@ export async function recordRejections(
          AS u(kind, k, reason, raw, f, n)
      ON CONFLICT (stream, scope, fingerprint) DO UPDATE SET
        occurrences = r.occurrences + EXCLUDED.occurrences, last_seen_at = EXCLUDED.last_seen_at,
-       run_id = EXCLUDED.run_id
+       run_id = EXCLUDED.run_id, raw = EXCLUDED.raw, reason = EXCLUDED.reason
      RETURNING (xmax = 0) AS inserted`,
     [
       runId,

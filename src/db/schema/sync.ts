@@ -95,7 +95,7 @@ export const rejectedRecords = syncSchema.table(
     recordKey: text('record_key'),
     reason: text('reason').notNull(),
     raw: jsonb('raw'),
-    /** Hash of kind, key, reason and record: the same problem again updates this row. */
+    /** `rejectionFingerprint` (src/sync/rejections.ts): the same problem again updates this row. */
     fingerprint: text('fingerprint'),
     occurrences: integer('occurrences').notNull().default(1),
     rejectedAt: tz('rejected_at').notNull().defaultNow(),
