@@ -19,7 +19,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       mode: "'incremental' (scheduled or sync --once) or 'backfill'.",
       started_at: 'When the run started.',
       status:
-        "'running', 'succeeded', 'partial' (some records rejected), 'failed' or 'skipped' (another process held the lock).",
+        "'succeeded', 'partial' (some records quarantined, or detail calls failed and will be retried) or 'failed'. 'running' and 'skipped' are allowed but not written: a window's row is written once it is stored or has failed, and a run that finds another run holding the stream's lease writes none.",
       events: 'Events written to the outbox by this run.',
       api_calls: 'Upstream API calls made by this run.',
       error: 'Error text of a failed run.',
@@ -27,18 +27,19 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.rejected_records': {
-    text: 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed and the run is marked partial.',
+    text: 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed; a quarantined record or a failed detail marks the run partial. One row per problem: a record re-read with the same problem updates its row.',
     columns: {
       id: 'Rejected record id.',
       record_key: 'The natural key, when it could be read from the record.',
-      reason: 'Why the record was rejected or what was repaired.',
-      raw: 'The record as received (repaired values as stored; an unstorable record as a summary).',
+      reason: 'Why the record was rejected or what was repaired, as last seen.',
+      raw: 'The record as last received (repaired values as stored; an unstorable record as a summary).',
       rejected_at: 'When the problem was first seen.',
       kind: "'quarantined' (not stored, its siblings were), 'repaired' (stored with a value Postgres cannot hold removed or replaced) or 'detail' (its detail kept failing).",
-      fingerprint: 'Hash of kind, key, reason and record: the same problem seen again updates this row.',
-      occurrences: 'How many runs saw this problem.',
+      fingerprint:
+        'Hash of kind, record key and reason with its numbers masked (a quoted value that moves is the same problem); of kind, reason and the record itself when the key cannot be read. The same problem seen again updates this row.',
+      occurrences: 'How many times runs saw this problem.',
       last_seen_at: 'When a run last saw it.',
-      run_id: 'The sync.runs row that rejected it.',
+      run_id: 'The sync.runs row that last saw it.',
     },
   },
   'sync.events': {

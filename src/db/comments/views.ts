@@ -92,8 +92,7 @@ export const FULFILLMENT_VIEWS: Readonly<Record<string, TableText>> = {
       cursor_position_at:
         'Time-window streams: the end of the last window stored (sync.cursors.position_at); null for snapshot and detail streams.',
       last_run_at: 'When the most recent run (any outcome) started.',
-      last_run_status:
-        "Outcome of the most recent run: 'running', 'succeeded', 'partial', 'failed' or 'skipped'.",
+      last_run_status: "Outcome of the most recent run: 'succeeded', 'partial' or 'failed'.",
       last_error: 'Error text of the most recent failed run; null if none ever failed.',
       last_error_at: 'When that failed run finished.',
       is_failing: 'Whether the most recent failed run is newer than the last success.',
