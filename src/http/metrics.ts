@@ -46,6 +46,12 @@ export const metrics = {
     labelNames: ['stream', 'outcome'] as const,
     registers: [metricsRegistry],
   }),
+  vanishChecksSkipped: new Counter({
+    name: 'fulfillment_sync_vanish_checks_skipped_total',
+    help: 'Inventory snapshots whose vanish detection was suspended (a rejected row whose key cannot be read), by stream and scope: rows that truly vanished stay unzeroed until a snapshot without such a row.',
+    labelNames: ['stream', 'scope'] as const,
+    registers: [metricsRegistry],
+  }),
   apiCalls: new Counter({
     name: 'fulfillment_api_calls_total',
     help: 'Upstream API calls by operation and HTTP status.',

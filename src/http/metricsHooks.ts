@@ -1,11 +1,28 @@
 import type { CallReport } from '../api/index.ts';
+import type { StreamRunResult } from '../sync/types.ts';
 import type { DeliverOutcome } from '../webhooks/deliver.ts';
 import { metrics } from './metrics.ts';
 
 /**
- * Adapters from the domain's reports to the Prometheus metrics: the API client, the event sink and
- * webhook delivery take these as plain callbacks, so none of them imports prom-client.
+ * Adapters from the domain's reports to the Prometheus metrics: the API client, the event sink,
+ * the engine runner and webhook delivery take these as plain callbacks, so none of them imports
+ * prom-client.
  */
+
+/**
+ * Counts one finished run of a stream and scope: the run by outcome, its rows by outcome, the
+ * cost of its cycle in upstream calls, and the snapshots whose vanish detection it suspended.
+ */
+export function recordRunResult(result: StreamRunResult): void {
+  const stream = result.stream;
+  metrics.syncRuns.inc({ stream, outcome: result.status });
+  if (result.status !== 'skipped') metrics.runCalls.set({ stream, scope: result.scope.id }, result.apiCalls);
+  for (const outcome of ['inserted', 'updated', 'unchanged', 'rejected'] as const) {
+    if (result[outcome] > 0) metrics.rows.inc({ stream, outcome }, result[outcome]);
+  }
+  if (result.vanishChecksSkipped)
+    metrics.vanishChecksSkipped.inc({ stream, scope: result.scope.id }, result.vanishChecksSkipped);
+}
 
 /** Counts one upstream HTTP attempt (client `onCall`): calls by operation and status, errors, latency. */
 export function recordApiCall(report: CallReport): void {

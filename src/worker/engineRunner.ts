@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { backfillEngineWindow } from '../backfill/plan.ts';
 import type { Config } from '../config/types.ts';
 import { createEventSink } from '../events/sink.ts';
-import { metrics } from '../http/metrics.ts';
-import { recordEventsWritten } from '../http/metricsHooks.ts';
+import { recordEventsWritten, recordRunResult } from '../http/metricsHooks.ts';
 import type { StreamClient } from '../streams/client.ts';
 import { streamByName } from '../streams/index.ts';
 import { runStream } from '../sync/runStream.ts';
@@ -75,7 +74,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       now,
       lockMode: deps.lockMode ?? 'skip',
     });
-    recordMetrics(result);
+    recordRunResult(result);
     deps.onResult?.(result, Math.round(performance.now() - started));
     if (result.status === 'failed') {
       throw new SyncRunFailedError(
@@ -85,13 +84,4 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     }
     return { recordsFetched: result.fetched, skipped: result.status === 'skipped' };
   };
-}
-
-function recordMetrics(result: StreamRunResult): void {
-  metrics.syncRuns.inc({ stream: result.stream, outcome: result.status });
-  if (result.status !== 'skipped')
-    metrics.runCalls.set({ stream: result.stream, scope: result.scope.id }, result.apiCalls);
-  for (const outcome of ['inserted', 'updated', 'unchanged', 'rejected'] as const) {
-    if (result[outcome] > 0) metrics.rows.inc({ stream: result.stream, outcome }, result[outcome]);
-  }
 }

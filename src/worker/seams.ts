@@ -16,7 +16,7 @@ export interface SyncRequest {
   emitEvents?: boolean;
 }
 
-/** What the engine reports back; `skipped` means another run of this stream and scope held the lock. */
+/** What the engine reports back; `skipped` means another run of this stream and scope held its lease. */
 export interface SyncOutcome {
   recordsFetched: number;
   skipped?: boolean;
