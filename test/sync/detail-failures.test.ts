@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NonRetryableUpstreamError, RetryableUpstreamError } from '../../src/api/errors.ts';
 import type { FulfillmentClient } from '../../src/api/index.ts';
 import type { OrderDetail, TransferInDetail, TransferInListRow } from '../../src/api/records/index.ts';
+import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { requestOrderDetails } from '../../src/streams/orderRequests.ts';
 import { ordersStream } from '../../src/streams/orders.ts';
@@ -266,5 +267,56 @@ describe('orders: one order whose detail keeps failing', () => {
         )
       )[0],
     ).toEqual({ attempts: 2 });
+  });
+});
+
+describe('FULFILLMENT_DETAIL_MAX_ATTEMPTS', () => {
+  const account = { kind: 'account' as const, id: 'ACCMAX' };
+  const calls: string[] = [];
+  const client = {
+    getOrderDetail: async (_a: string, orderNumber: string) => {
+      calls.push(orderNumber);
+      throw http503();
+    },
+  } as unknown as FulfillmentClient;
+  const request = async () =>
+    (
+      await query(
+        'SELECT attempts, next_attempt_at, quarantined_at FROM sync.detail_requests WHERE scope = $1',
+        [account.id],
+      )
+    )[0];
+  const detailRows = () =>
+    query("SELECT record_key, reason FROM sync.rejected_records WHERE scope = $1 AND kind = 'detail'", [
+      account.id,
+    ]);
+
+  it('as configured (2, not the default 10): quarantines at the second failed attempt, then stops calling', async () => {
+    // Through the environment variable, as an operator sets it.
+    const two = loadConfig({ DATABASE_URL: t.url, FULFILLMENT_DETAIL_MAX_ATTEMPTS: '2' });
+    expect(two.details.maxAttempts).not.toBe(DEFAULT_DETAIL_RETRY.maxAttempts);
+    let at = new Date('2026-06-12T18:00:00Z');
+    const run = () =>
+      runStream({ pool: t.pool, client, config: two, logger, stream: ordersStream, scope: account, now: at });
+    await requestOrderDetails(t.pool, account.id, ['STUCK'], 'shipment');
+
+    await run();
+    const first = await request();
+    expect(first).toMatchObject({ attempts: 1, quarantined_at: null });
+    expect(first.next_attempt_at.getTime()).toBeGreaterThan(at.getTime());
+    expect(await detailRows()).toEqual([]);
+
+    at = new Date(first.next_attempt_at.getTime() + 1000);
+    await run();
+    expect(await request()).toMatchObject({ attempts: 2, quarantined_at: at });
+    expect(await detailRows()).toEqual([
+      { record_key: 'STUCK', reason: expect.stringMatching(/^detail kept failing .*503/) },
+    ]);
+
+    calls.length = 0;
+    at = new Date(at.getTime() + 48 * HOUR);
+    await run();
+    expect(calls).toEqual([]);
+    expect(await request()).toMatchObject({ attempts: 2 });
   });
 });
