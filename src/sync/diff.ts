@@ -93,20 +93,22 @@ export interface ChildDiff {
 
 /**
  * Replaces the children of changed parents as a set: `incoming` are all new child rows of those
- * parents, `stored` all stored child rows of the same parents. Equal rows are left alone.
+ * parents (a key given twice: the last row wins), `stored` all stored child rows of the same
+ * parents. Equal rows are left alone. Each row's key is computed once: children are most of the
+ * rows a window writes.
  */
 export function diffChildren(incoming: readonly Row[], stored: readonly Row[], shape: TableShape): ChildDiff {
+  const byKey = new Map<string, Row>();
+  for (const row of incoming) byKey.set(keyOf(row, shape), row);
+  if (stored.length === 0) return { inserted: [...byKey.values()], updated: [], deleted: [] };
   const storedByKey = new Map<string, Row>();
   for (const row of stored) storedByKey.set(keyOf(row, shape), row);
   const result: ChildDiff = { inserted: [], updated: [], deleted: [] };
-  const seen = new Set<string>();
-  for (const row of incoming) {
-    const k = keyOf(row, shape);
-    seen.add(k);
+  for (const [k, row] of byKey) {
     const previous = storedByKey.get(k);
     if (!previous) result.inserted.push(row);
     else if (!rowsEqual(previous, row, shape)) result.updated.push(row);
   }
-  for (const [k, row] of storedByKey) if (!seen.has(k)) result.deleted.push(row);
+  for (const [k, row] of storedByKey) if (!byKey.has(k)) result.deleted.push(row);
   return result;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { dedupeByKey, keyOf, type TableShape } from './diff.ts';
 import { keyProblems, keyText } from './rowCheck.ts';
 import { camelOf } from './rows.ts';
@@ -97,7 +97,7 @@ const SCOPE_COLUMNS = new Set(['supplier_id', 'account_number']);
 export function withContentHash(row: Row, shape: TableShape): Row {
   if (!shape.hashColumn || !('raw' in row)) return row;
   const json = JSON.stringify(row.raw ?? null);
-  row[shape.hashColumn] = createHash('sha1').update(json).digest('hex');
+  row[shape.hashColumn] = hash('sha1', json);
   // The text just hashed is also what COPY sends for `raw`: not serialised twice per new row. A
   // symbol, so it is no column and no JSON member.
   (row as Record<symbol, unknown>)[RAW_JSON] = json;
