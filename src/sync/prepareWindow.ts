@@ -2,15 +2,7 @@ import type { Logger } from 'pino';
 import type { Queryable } from '../db/queryable.ts';
 import { shapeOf, tableInfo } from './columns.ts';
 import type { DetailFailure, DetailRequest, DueRequests } from './detailRequests.ts';
-import {
-  type ChildDiff,
-  dedupeByKey,
-  diffChildren,
-  diffRows,
-  keyOf,
-  rowsEqual,
-  type TableShape,
-} from './diff.ts';
+import { type ChildDiff, diffChildren, diffRows, keyOf, rowsEqual, type TableShape } from './diff.ts';
 import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText, withContentHash } from './incoming.ts';
 import type { Rejection } from './rejections.ts';
 import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
@@ -61,6 +53,8 @@ export interface PreparedWindow<R> {
   /** A snapshot window whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishSkipped: boolean;
   warnings: WindowWarning[];
+  /** Keys (see `keyOf`) of the window's records: what its commit may write. */
+  keys: ReadonlySet<string>;
 }
 
 export interface PrepareArgs<R, C> {
@@ -74,6 +68,12 @@ export interface PrepareArgs<R, C> {
   /** Due requests of the stream's detail queue, read before the fetch. */
   due: DueRequests;
   logger: Logger;
+  /**
+   * The previous window's commit, still running (windowPipeline.ts): the stored rows are read only
+   * once it has settled if this window holds any of the keys it writes; with none, it cannot change
+   * what is read here (the stream's preparation reads rows by their keys only).
+   */
+  after?: { committed: Promise<unknown>; keys: ReadonlySet<string> };
 }
 
 /** Detail calls, reads and diff of one fetched window; see the file comment. */
@@ -87,6 +87,9 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const rejected: RejectedRecord[] = [...fetched.rejected.map(named), ...built.rejected];
   const repaired: RejectedRecord[] = (fetched.repaired ?? []).map(named);
   let incoming = built.incoming;
+  const keys = new Set(incoming.map((i) => i.key));
+  const after = args.after;
+  if (after && incoming.some((i) => after.keys.has(i.key))) await after.committed;
 
   // With a content hash, the stored records themselves need not be read to tell the unchanged.
   const withoutRaw = shape.hashColumn
@@ -165,7 +168,8 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const children = await diffAllChildren(db, childEntities, entity.key, changes, childRows);
 
   const vanish = await findVanished(args, shape, incoming, rejected);
-  changes.push(...vanish.changes);
+  // A loop, not a spread: a snapshot can lose more rows than a call may take arguments.
+  for (const change of vanish.changes) changes.push(change);
 
   const served = servedRequests(stream, incoming, rejected, args.due);
 
@@ -184,6 +188,7 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
     apiCalls: details.apiCalls,
     vanishSkipped: vanish.skipped,
     warnings: [...(fetched.warnings ?? []), ...vanish.warnings],
+    keys,
   };
 }
 
@@ -270,12 +275,15 @@ async function diffAllChildren<R>(
   for (const [i, child] of childEntities.entries()) {
     const shape = shapeOf(child.table, child.key);
     const withChildren = changes.filter((c) => childRows.has(c));
-    const rows = dedupeByKey(
-      withChildren.flatMap((c) => childRows.get(c)?.[i] ?? []),
-      (row) => keyOf(row, shape),
-    );
-    // Stored children matter only for parents that existed before and carry their children now.
+    // Stored children matter only for parents that existed before and carry their children now;
+    // a new parent's children are all new, and can only repeat a key among themselves.
     const updated = withChildren.filter((c) => c.kind === 'updated');
+    const ofNewParents: Row[] = [];
+    for (const change of withChildren) {
+      if (change.kind !== 'inserted') continue;
+      for (const row of distinctByKey(childRows.get(change)?.[i] ?? [], shape)) ofNewParents.push(row);
+    }
+    const rows = updated.flatMap((c) => childRows.get(c)?.[i] ?? []);
     const parentKeyOf = (p: Row) => {
       const k: Row = {};
       child.parentKey.forEach((column, j) => {
@@ -293,16 +301,30 @@ async function diffAllChildren<R>(
     const storedByParent = new Map<string, Row[]>();
     for (const row of stored) {
       const k = keyOf(row, parentShape);
-      storedByParent.set(k, [...(storedByParent.get(k) ?? []), row]);
+      const siblings = storedByParent.get(k);
+      if (siblings) siblings.push(row);
+      else storedByParent.set(k, [row]);
     }
     const name = tableInfo(child.table).name;
     for (const change of updated) {
       const previous = storedByParent.get(keyOf(parentKeyOf(change.row), parentShape)) ?? [];
       change.previousChildren = { ...change.previousChildren, [name]: previous };
     }
-    writes.push({ child: child as ChildEntity<unknown>, diff: diffChildren(rows, stored, shape) });
+    const diff = diffChildren(rows, stored, shape);
+    writes.push({
+      child: child as ChildEntity<unknown>,
+      diff: { ...diff, inserted: ofNewParents.concat(diff.inserted) },
+    });
   }
   return writes;
+}
+
+/** One parent's child rows with a key given twice kept once (the last wins); most have one or two. */
+function distinctByKey(rows: readonly Row[], shape: TableShape): readonly Row[] {
+  if (rows.length < 2) return rows;
+  const byKey = new Map<string, Row>();
+  for (const row of rows) byKey.set(keyOf(row, shape), row);
+  return byKey.size === rows.length ? rows : [...byKey.values()];
 }
 
 /**

@@ -11,19 +11,22 @@ import { shipmentHeader } from '../helpers/shipmentRecords.ts';
 import { startSyncDatabase } from '../helpers/syncHarness.ts';
 
 /**
- * A window whose answer is too large is read in halves, each written in its own transaction before
- * the next is fetched: memory holds one call's answer, and a failure in a later half keeps what the
- * earlier halves stored, with the cursor where they left it.
+ * A window whose answer is too large is read in parts (halves of halves), each written in its own
+ * transaction. The pipeline fetches a part while the one before it is still being prepared and
+ * written, never further ahead: memory holds at most two answers, however many parts a backfill
+ * has, and a failure in a later part keeps what the earlier parts stored, with the cursor where
+ * they left it.
  */
 
 const logger = pino({ level: 'silent' });
 const scope = { kind: 'account' as const, id: 'ACCS' };
 const start = new Date('2026-06-01T08:00:00Z');
+const HOUR = 3_600_000;
 const window: Window = {
   kind: 'minute',
   start,
-  end: new Date(start.getTime() + 4 * 3_600_000),
-  advanceTo: new Date(start.getTime() + 4 * 3_600_000),
+  end: new Date(start.getTime() + 4 * HOUR),
+  advanceTo: new Date(start.getTime() + 4 * HOUR),
 };
 
 let t: TestDatabase;
@@ -34,32 +37,35 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('split windows', () => {
-  it('writes each half before fetching the next; a failing later half keeps the earlier ones and their cursor', async () => {
+  it('is at most one part ahead of what is written; a failing later part keeps the earlier ones and their cursor', async () => {
     const asked: string[] = [];
+    /** For each part answered: how many parts were stored when it was asked for. */
+    const storedWhenAsked: number[] = [];
     let failAfter = true;
     const client = {
       listShipmentUpdates: async (q: { beginDate: string; endDate: string }) => {
         asked.push(`${q.beginDate}..${q.endDate}`);
         const hours = (Date.parse(`${q.endDate}:00Z`) - Date.parse(`${q.beginDate}:00Z`)) / 3_600_000;
-        if (hours > 2)
+        if (hours > 1)
           // What the client raises for a 413 (src/api/classify.ts).
           throw new AnswerTooLargeError('HTTP 413: Request too large: narrow the date range', {
             operation: 'GET Shipments/Updates',
             status: 413,
             upstreamMessage: 'Request too large: narrow the date range',
           });
-        if (failAfter && asked.length === 3)
+        // Calls: 4 h and 2 h too large, then 1 h, 1 h, 2 h too large, 1 h (fails the first time), 1 h.
+        if (failAfter && asked.length === 6)
           throw new RetryableUpstreamError('HTTP 503 after 3 attempts', {
             operation: 'x',
             kind: 'http-status',
             status: 503,
           });
-        // The first half's rows must already be stored when the second half is asked for.
-        const stored = await t.pool.query('SELECT count(*)::int AS n FROM fulfillment.shipments');
+        const stored = await t.pool.query(
+          "SELECT count(*)::int AS n FROM sync.runs WHERE stream = 'shipments' AND status = 'succeeded'",
+        );
+        storedWhenAsked.push(stored.rows[0].n);
         return {
-          records: [
-            { header: shipmentHeader(`C${asked.length}-${stored.rows[0].n}`), lineItems: [], events: [] },
-          ],
+          records: [{ header: shipmentHeader(`C-${q.beginDate}`), lineItems: [], events: [] }],
           rejected: [],
         };
       },
@@ -78,21 +84,31 @@ describe('split windows', () => {
 
     const first = await run();
     expect(first.status).toBe('failed');
-    expect(asked).toHaveLength(3);
+    expect(asked).toHaveLength(6);
+    // The two parts before the failing one were written, and the cursor moved over them only.
     const cursor = await t.pool.query("SELECT position_at FROM sync.cursors WHERE stream = 'shipments'");
-    expect(cursor.rows[0].position_at).toEqual(new Date(start.getTime() + 2 * 3_600_000));
-    expect((await t.pool.query('SELECT container_id FROM fulfillment.shipments')).rows).toEqual([
-      { container_id: 'C2-0' },
-    ]);
+    expect(cursor.rows[0].position_at).toEqual(new Date(start.getTime() + 2 * HOUR));
+    const ids = async () =>
+      (await t.pool.query('SELECT container_id FROM fulfillment.shipments ORDER BY 1')).rows.map(
+        (r) => r.container_id as string,
+      );
+    expect(await ids()).toEqual(['C-2026-06-01T01:00', 'C-2026-06-01T02:00']);
 
     failAfter = false;
     asked.length = 0;
+    storedWhenAsked.length = 0;
     expect((await run()).status).toBe('succeeded');
-    expect(
-      (await t.pool.query('SELECT container_id FROM fulfillment.shipments ORDER BY 1')).rows.map(
-        (r) => r.container_id,
-      ),
-    ).toEqual(['C2-0', 'C2-1', 'C3-2']);
+    expect(await ids()).toEqual([
+      'C-2026-06-01T01:00',
+      'C-2026-06-01T02:00',
+      'C-2026-06-01T03:00',
+      'C-2026-06-01T04:00',
+    ]);
+    // Part k is asked for only once part k-2 is written (2 runs stored by the first run already):
+    // never more than two answers in hand.
+    expect(storedWhenAsked).toHaveLength(4);
+    for (const [k, stored] of storedWhenAsked.entries())
+      expect(stored).toBeGreaterThanOrEqual(2 + Math.max(0, k - 1));
     const runs = await t.pool.query(
       "SELECT details FROM sync.runs WHERE stream = 'shipments' AND status = 'succeeded' ORDER BY id DESC LIMIT 2",
     );
