@@ -16,7 +16,6 @@ import { quoteIdent, withDatabase } from '../src/db/urls.ts';
 import { shipmentsStream } from '../src/streams/shipments.ts';
 import { minuteWindows } from '../src/sync/plan.ts';
 import { runStream } from '../src/sync/runStream.ts';
-import { storeRecords } from '../src/sync/storeRecords.ts';
 import { copyRows } from './copy.ts';
 import { shipmentUpdate } from './generate.ts';
 
@@ -101,9 +100,11 @@ async function main(): Promise<void> {
           const c = await pool.connect();
           try {
             await c.query('BEGIN');
-            await copyRows(c, shipments, parents);
-            await copyRows(c, shipmentLines, lines ?? []);
-            await copyRows(c, shipmentEvents, events ?? []);
+            // The same synced_at the engine stamps, so both sides send the same rows.
+            const stamp = { syncedAt: ctx.now };
+            await copyRows(c, shipments, parents, stamp);
+            await copyRows(c, shipmentLines, lines ?? [], stamp);
+            await copyRows(c, shipmentEvents, events ?? [], stamp);
             await c.query('COMMIT');
           } finally {
             c.release();
@@ -122,29 +123,43 @@ async function main(): Promise<void> {
         Math.round(process.resourceUsage().maxRSS / 1024),
       );
 
-    // 2. The engine's write stage: records -> rows -> batched read of stored keys -> diff -> writes.
+    // 2. The engine's write stage: the same records handed to the engine as the answers of a
+    //    backfill's windows, one batch each (runStream with a fetch that returns the batch): read
+    //    stored keys, check, diff, write, with the lease and run log a sync has, without the cursor.
     await truncate(pool);
-    const window = { kind: 'minute' as const, start: new Date(0), end: new Date(0) };
+    const batchWindows = Array.from({ length: Math.ceil(records / BATCH) }, (_, i) => ({
+      kind: 'minute' as const,
+      start: new Date(i * BATCH * 60_000),
+      end: new Date((i + 1) * BATCH * 60_000 - 60_000),
+    }));
+    // Generating a batch is the bench's own work, not the engine's: its time is taken out, as the
+    // COPY floor generates outside its timing.
+    let generating = 0;
+    const handOver: typeof shipmentsStream = {
+      ...shipmentsStream,
+      fetchWindow: async ({ window }) => {
+        const [s, batch] = await seconds(async () => batchOf(window.start.getTime() / 60_000));
+        generating += s;
+        return { records: batch, rejected: [], apiCalls: 0 };
+      },
+    };
     const applyAll = async () => {
-      let took = 0;
-      for (let from = 0; from < records; from += BATCH) {
-        const updates = batchOf(from);
-        const [s] = await seconds(() =>
-          storeRecords({
-            pool,
-            stream: shipmentsStream,
-            client: undefined as never,
-            scope,
-            window,
-            timezone: TZ,
-            now: new Date(),
-            records: updates,
-            logger,
-          }),
-        );
-        took += s;
-      }
-      return took;
+      generating = 0;
+      const [took, result] = await seconds(() =>
+        runStream({
+          pool,
+          client: undefined as never,
+          config,
+          logger,
+          stream: handOver,
+          scope,
+          mode: 'backfill',
+          windows: batchWindows,
+          now: ctx.now,
+        }),
+      );
+      if (result.status !== 'succeeded') throw new Error(`write stage ${result.status}: ${result.error}`);
+      return took - generating;
     };
     const writeSeconds = await applyAll();
     if (process.env.BENCH_TRACE)
