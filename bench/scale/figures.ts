@@ -1,0 +1,96 @@
+/** Pure arithmetic of the scale benchmark: which streams cycle when, and what fits in 10 requests/s. */
+import { JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+
+/** Streams that share a cadence are cycled after the world has moved by that cadence. */
+export interface CyclePhase {
+  cadenceMinutes: number;
+  streams: string[];
+}
+
+/** Scheduled streams grouped by cadence, shortest first (streams with cadence 0 run on demand). */
+export function cyclePhases(cadences: Readonly<Record<string, { cadenceMinutes: number }>>): CyclePhase[] {
+  const byCadence = new Map<number, string[]>();
+  for (const [stream, { cadenceMinutes }] of Object.entries(cadences)) {
+    if (!(cadenceMinutes > 0)) continue;
+    byCadence.set(cadenceMinutes, [...(byCadence.get(cadenceMinutes) ?? []), stream]);
+  }
+  return [...byCadence.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([cadenceMinutes, streams]) => ({ cadenceMinutes, streams }));
+}
+
+/**
+ * Requests per second the shared limiter lets through when configured for `rps`: it spaces requests
+ * (1000 + JITTER_ALLOWANCE_MS) / rps ms apart, so 10 configured is 9.52 sent.
+ */
+export function sentRps(configuredRps: number): number {
+  return (1000 * configuredRps) / (1000 + JITTER_ALLOWANCE_MS);
+}
+
+/** The configured rate at which `calls` are sent within `seconds` (the inverse of sentRps). */
+export function configuredRpsFor(calls: number, seconds: number): number {
+  return Math.ceil(((calls / seconds) * (1000 + JITTER_ALLOWANCE_MS)) / 10) / 100;
+}
+
+/** Whether one stream's cycle fits its cadence at `rps`, and the rate it needs where it does not. */
+export interface Fit {
+  stream: string;
+  cadenceMinutes: number;
+  calls: number;
+  /** Measured: the cycle's wall time at `rps`, all three workers sharing it. */
+  cycleSeconds: number;
+  fits: boolean;
+  /** Share of the cadence the cycle takes (1 = the whole cadence). */
+  cadenceShare: number;
+  /** The configured FULFILLMENT_RATE_LIMIT_RPS whose pace sends the cycle's calls within the cadence. */
+  neededRps: number;
+}
+
+export function cadenceFit(stream: string, cadenceMinutes: number, calls: number, cycleSeconds: number): Fit {
+  const cadenceSeconds = cadenceMinutes * 60;
+  return {
+    stream,
+    cadenceMinutes,
+    calls,
+    cycleSeconds,
+    fits: cycleSeconds <= cadenceSeconds,
+    cadenceShare: round(cycleSeconds / cadenceSeconds, 4),
+    neededRps: configuredRpsFor(calls, cadenceSeconds),
+  };
+}
+
+/** Seconds `calls` take at a configured rate (the limiter's spacing; ignores everything else). */
+export function secondsAt(calls: number, configuredRps: number): number {
+  return round(calls / sentRps(configuredRps), 1);
+}
+
+export function round(n: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** One stream's measured cycle, as the burst arithmetic needs it. */
+export interface CycleCalls {
+  cadenceMinutes: number;
+  calls: number;
+  /** Order details its changes named (counted apart, but drawn from the same budget). */
+  orderDetailCalls?: number;
+}
+
+/**
+ * The calls that come due at one moment when every cadence's cycle starts together, and how long
+ * they take at `configuredRps` against the shortest cadence. BullMQ's `every` schedulers repeat
+ * from when they were registered, and the workers register every stream and scope within seconds,
+ * so the cadences (5, 15, 60, 1440 minutes: each divides the next) coincide once a day.
+ */
+export function burstWhenAllDue(cycles: readonly CycleCalls[], configuredRps: number) {
+  const calls = cycles.reduce((n, c) => n + c.calls + (c.orderDetailCalls ?? 0), 0);
+  const seconds = secondsAt(calls, configuredRps);
+  const shortestCadenceSeconds = Math.min(...cycles.map((c) => c.cadenceMinutes * 60));
+  return {
+    calls,
+    seconds,
+    shortestCadenceSeconds,
+    overrunsShortestCadence: seconds > shortestCadenceSeconds,
+  };
+}
