@@ -8,6 +8,8 @@ export interface RunRecord extends RunCounts {
   stream: string;
   scope: Scope;
   mode: 'incremental' | 'backfill';
+  /** The fence of the run's lease: shared by the parts of one run (several rows can overlap in time). */
+  leaseFence: number | null;
   windowStart: Date | null;
   windowEnd: Date | null;
   window: string;
@@ -35,9 +37,9 @@ export async function recordRun(db: Queryable, run: RunRecord, id?: number): Pro
   const details = run.details && Object.keys(run.details).length > 0 ? JSON.stringify(run.details) : null;
   const res = await db.query<{ id: string }>(
     `INSERT INTO sync.runs (id, stream, scope, mode, window_start, window_end, started_at, finished_at, status,
-       fetched, inserted, updated, unchanged, rejected, api_calls, events, error, details)
+       fetched, inserted, updated, unchanged, rejected, api_calls, events, error, details, lease_fence)
      VALUES (coalesce($17::bigint, nextval(pg_get_serial_sequence('sync.runs', 'id'))),
-       $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$18::jsonb) RETURNING id`,
+       $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$18::jsonb,$19) RETURNING id`,
     [
       run.stream,
       run.scope.id,
@@ -57,6 +59,7 @@ export async function recordRun(db: Queryable, run: RunRecord, id?: number): Pro
       run.error ?? null,
       id ?? null,
       details,
+      run.leaseFence,
     ],
   );
   return Number(res.rows[0]?.id);

@@ -107,7 +107,7 @@ export async function runWindows<R, C>(
   let current: PreparedPart<R> = await prepare(args, run, first.value);
   for (;;) {
     if ('failed' in current) {
-      report(await recordFailure(args, current));
+      report(await recordFailure(args, run, current));
       await parts.return(undefined);
       return true;
     }
@@ -115,7 +115,7 @@ export async function runWindows<R, C>(
     const next = beside ? await parts.next() : undefined;
     const part = current;
     const committing = commitPart(args, run, part).catch((error: unknown) =>
-      recordFailure(args, { failed: true, window: part.window, startedAt: part.startedAt, error }),
+      recordFailure(args, run, { failed: true, window: part.window, startedAt: part.startedAt, error }),
     );
     const preparing =
       next && !next.done
@@ -280,7 +280,7 @@ async function commitPart<R, C>(
     eventPolicy: run.policy,
     cursor: run.move(window),
     detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
-    run: { ...runRecord(args, window, part.startedAt), details, ...counts },
+    run: { ...runRecord(args, run, window, part.startedAt), details, ...counts },
   });
   counts.events = committed.events;
   log.debug({ ...counts, status: committed.status }, 'window stored');
@@ -295,12 +295,13 @@ async function commitPart<R, C>(
 }
 
 /** The run-log fields of a window. */
-function runRecord<R, C>(args: RunStreamArgs<R, C>, window: Window, startedAt: Date) {
+function runRecord<R, C>(args: RunStreamArgs<R, C>, run: PipelineRun, window: Window, startedAt: Date) {
   const timeless = window.kind === 'snapshot' || window.kind === 'filter';
   return {
     stream: args.stream.name,
     scope: args.scope,
     mode: args.mode ?? ('incremental' as const),
+    leaseFence: run.lease?.fence ?? null,
     windowStart: timeless ? null : window.start,
     windowEnd: timeless ? null : window.end,
     window: describeWindow(window, args.config.timezone),
@@ -310,13 +311,17 @@ function runRecord<R, C>(args: RunStreamArgs<R, C>, window: Window, startedAt: D
 }
 
 /** Records a part that failed (nothing of it written) and answers its outcome; never throws. */
-async function recordFailure<R, C>(args: RunStreamArgs<R, C>, part: FailedPart): Promise<WindowOutcome> {
+async function recordFailure<R, C>(
+  args: RunStreamArgs<R, C>,
+  run: PipelineRun,
+  part: FailedPart,
+): Promise<WindowOutcome> {
   const label = describeWindow(part.window, args.config.timezone);
   const log = args.logger.child({ stream: args.stream.name, scope: args.scope.id, window: label });
   const message = part.error instanceof Error ? part.error.message : String(part.error);
   log.error({ err: message }, 'window failed; nothing written, cursor kept');
   const failed: RunRecord = {
-    ...runRecord(args, part.window, part.startedAt),
+    ...runRecord(args, run, part.window, part.startedAt),
     ...zeroCounts(),
     status: 'failed',
     finishedAt: new Date(),

@@ -94,6 +94,7 @@ function commit(rows: Row[]) {
       stream: invoicesStream.name,
       scope,
       mode: 'incremental',
+      leaseFence: null,
       windowStart: now,
       windowEnd: now,
       window: 'copy failure',

@@ -17,7 +17,10 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     columns: {
       id: 'Run id.',
       mode: "'incremental' (scheduled or sync --once) or 'backfill'.",
-      started_at: 'When the run started.',
+      lease_fence:
+        'Fence of the lease the run held (sync.stream_leases): shared by the windows of one run, never by two runs of a stream and scope.',
+      started_at:
+        "When the window's fetch started. A run fetches its next window while the previous one commits, so rows with the same lease_fence can overlap in time; rows with different fences never do.",
       status:
         "'succeeded', 'partial' (some records quarantined, or detail calls failed and will be retried) or 'failed'. 'running' and 'skipped' are allowed but not written: a window's row is written once it is stored or has failed, and a run that finds another run holding the stream's lease writes none.",
       events: 'Events written to the outbox by this run.',

@@ -48,6 +48,12 @@ export const runs = syncSchema.table(
     mode: text('mode').$type<RunMode>().notNull().default('incremental'),
     /** Set for mode 'backfill': the sync.backfill_windows backfill it belongs to. */
     backfillId: text('backfill_id'),
+    /**
+     * The fence of the lease the run held (sync.stream_leases): the parts of one run share it, and
+     * two runs of a stream and scope never do, so overlapping rows with different fences would
+     * mean two runs at once.
+     */
+    leaseFence: bigint('lease_fence', { mode: 'number' }),
     windowStart: tz('window_start'),
     windowEnd: tz('window_end'),
     startedAt: tz('started_at').notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "sync"."runs" ADD COLUMN "lease_fence" bigint;
