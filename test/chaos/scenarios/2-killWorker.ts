@@ -50,7 +50,7 @@ export const killWorker: Scenario = {
     });
     const jobs = openSyncJobs(ctx, world);
     const rng = new Rng(2);
-    const seen = { midWrite: 0, cursorsAhead: [] as string[] };
+    const seen = { midWrite: 0, cursorsAhead: new Set<string>() };
 
     for (let i = 1; i <= kills; i += 1) {
       // Work for the worker about to start: its schedulers' first jobs are long done after a few kills.
@@ -70,7 +70,7 @@ export const killWorker: Scenario = {
       const inside = await abortedWrites(world.pool, writes);
       if (inside > 0) seen.midWrite += 1;
       const ahead = await cursorsAhead(world.pool);
-      seen.cursorsAhead.push(...ahead);
+      for (const cursor of ahead) seen.cursorsAhead.add(cursor);
       ctx.log(
         `kill ${i}/${kills}: ${inside > 0 ? `inside ${inside} write transaction(s)` : writes.length > 0 ? 'just after a commit' : 'at a random moment'}` +
           `${alreadyExited ? ' (worker had already exited)' : ''}, cursors ahead ${ahead.length}`,
@@ -91,7 +91,7 @@ export const killWorker: Scenario = {
       seen.midWrite * 3 >= kills,
       seen.midWrite,
     );
-    ctx.verdict.expectEqual('cursors ahead of stored data after a kill', seen.cursorsAhead.length, 0);
+    ctx.verdict.expectEqual('cursors ahead of stored data after a kill', seen.cursorsAhead.size, 0);
 
     await finalCleanSync(ctx, world, env, jobs.pairs.length);
   },

@@ -23,14 +23,17 @@ import type { Scenario } from '../scenario.ts';
 /** Low on purpose: the shared budget, not the machine, paces the three workers. */
 const RPS = 5;
 /**
- * The bound on arrivals in any 1-s window: RPS. The shared limiter (src/ratelimit/sharedRateLimiter.ts
- * and scripts.ts) is GCRA without burst: every request of every process reserves its own slot in
- * Redis, slots are (1000 + JITTER_ALLOWANCE_MS) / RPS ms apart, so RPS consecutive slots span less
- * than a second but RPS + 1 span 1000 + JITTER_ALLOWANCE_MS ms: RPS + 1 arrivals in one second would
- * need a request delayed by more than the 50 ms allowance between its slot and the simulator, which
- * the limiter rules out by taking a fresh slot when it wakes late.
+ * The bound on arrivals in any 1-s sliding window: RPS + 1. The shared limiter
+ * (src/ratelimit/sharedRateLimiter.ts and scripts.ts) is GCRA without burst: every request of every
+ * process reserves its own slot in Redis, (1000 + JITTER_ALLOWANCE_MS) / RPS ms after the previous
+ * one, so RPS + 1 slots span more than a second and on-time requests never put more than RPS into
+ * one. A request is not always on time: one that wakes late takes a fresh slot, but after
+ * MAX_RESERVATIONS it is sent late anyway ("rather than starve"), and on a loaded machine any request
+ * can reach the simulator more than the allowance after its slot; such a late request can share a
+ * second with the RPS on-time ones that follow it. That one extra is what the algorithm permits;
+ * two or more (e.g. each process pacing itself, RPS per process) break the shared limit.
  */
-const MAX_PER_WINDOW = RPS;
+const MAX_PER_WINDOW = RPS + 1;
 /** Every stream and scope is asked for this many times at once per round, as distinct jobs. */
 const COPIES = 3;
 /** The world starts this far behind the real now, so its clock can move on between rounds. */
@@ -116,9 +119,15 @@ export const threeWorkers: Scenario = {
     ctx.verdict.figure('max requests in any 1-s window', `${busiest} (limit ${MAX_PER_WINDOW})`);
     ctx.verdict.figure('mean rate', `${meanRate(proxy.arrivals).toFixed(2)}/s (limit ${RPS}/s)`);
     ctx.verdict.check(
-      `at most ${MAX_PER_WINDOW} upstream requests in any 1-s window (GCRA, ${JITTER_ALLOWANCE_MS} ms jitter allowance)`,
+      `at most ${MAX_PER_WINDOW} upstream requests in any 1-s window (RPS ${RPS} + one late request)`,
       busiest <= MAX_PER_WINDOW,
       busiest,
+    );
+    // Over the run, slots (1000 + JITTER_ALLOWANCE_MS) / RPS ms apart keep the mean below RPS.
+    ctx.verdict.check(
+      `mean upstream rate at most ${RPS}/s`,
+      meanRate(proxy.arrivals) <= (RPS * 1000) / (1000 + JITTER_ALLOWANCE_MS) + 0.05,
+      meanRate(proxy.arrivals).toFixed(2),
     );
     ctx.verdict.check('the workers called the upstream', proxy.arrivals.length > 0);
 
