@@ -97,7 +97,10 @@ export const serviceRestarts: Scenario = {
         losesRedisData: false,
       },
     ];
-    for (const restart of restarts) await restartUnderWorker(ctx, world, port, worker.lines, restart, wanted);
+    for (const restart of restarts) {
+      // A worker that never became ready again cannot be checked further: the failure is recorded.
+      if (!(await restartUnderWorker(ctx, world, port, worker.lines, restart, wanted))) return;
+    }
 
     // The world moves on once more; the worker must catch up with all of it.
     world.sim.advance(10);
@@ -137,7 +140,8 @@ export const serviceRestarts: Scenario = {
 
 /**
  * Restarts a service under the running worker, untouched: /readyz must go not-ready during the
- * outage and answer 200 again on its own, and syncing must resume (a new succeeded run).
+ * outage and answer 200 again on its own, and syncing must resume (a new succeeded run). Answers
+ * whether the worker became ready again.
  */
 async function restartUnderWorker(
   ctx: ChaosContext,
@@ -146,7 +150,7 @@ async function restartUnderWorker(
   lines: readonly string[],
   restart: Restart,
   wanted: number,
-): Promise<void> {
+): Promise<boolean> {
   const { verdict } = ctx;
   // New changes upstream, so the runs after the restart have events to derive and deliver.
   world.sim.advance(5);
@@ -171,17 +175,24 @@ async function restartUnderWorker(
   await restart.start();
   const backAt = Date.now();
   ctx.log(`${restart.label}: service back after ${((backAt - outageStarted) / 1000).toFixed(1)} s`);
-  try {
-    await pollUntil(
-      `ready after the ${restart.label}`,
-      async () => (await readyzStatus(port)) === 200,
-      READY_DEADLINE_MS,
-    );
-  } catch (error) {
-    verdict.check(`ready again after the ${restart.label}`, false, (error as Error).message);
-    return;
-  }
+  const ready = await pollUntil(
+    `ready after the ${restart.label}`,
+    async () => (await readyzStatus(port)) === 200,
+    READY_DEADLINE_MS,
+  ).then(
+    () => true,
+    (error: Error) => {
+      verdict.check(`ready again after the ${restart.label}`, false, error.message);
+      return false;
+    },
+  );
   const readyAt = Date.now();
+  if (restart.losesRedisData) {
+    const present = await schedulersPresent(ctx, world);
+    verdict.figure(`${restart.label}: job schedulers present when ready`, `${present}/${wanted}`);
+    verdict.check(`${restart.label}: job schedulers re-created`, present === wanted, `${present}/${wanted}`);
+  }
+  if (!ready) return false;
   verdict.figure(`${restart.label}: seconds to ready`, seconds(readyAt - backAt));
   const outageLines = lines.slice(firstLine);
   for (const line of outageLines.filter((l) => !l.startsWith('{"level":30')).slice(0, 12))
@@ -189,11 +200,6 @@ async function restartUnderWorker(
   verdict.figure(`${restart.label}: warning and error lines until ready`, warningLines(outageLines));
   verdict.expectEqual(`${restart.label}: stack-trace lines`, stackTraceLines(outageLines), 0);
 
-  if (restart.losesRedisData) {
-    const present = await schedulersPresent(ctx, world);
-    verdict.figure(`${restart.label}: job schedulers present when ready`, `${present}/${wanted}`);
-    verdict.check(`${restart.label}: job schedulers re-created`, present === wanted, `${present}/${wanted}`);
-  }
   try {
     await pollUntil(
       `a succeeded run after the ${restart.label}`,
@@ -204,6 +210,7 @@ async function restartUnderWorker(
   } catch (error) {
     verdict.check(`syncing resumes after the ${restart.label}`, false, (error as Error).message);
   }
+  return true;
 }
 
 /** How many job schedulers the world's sync queue has in Redis now (read through a connection of our own). */

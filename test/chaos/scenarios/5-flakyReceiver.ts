@@ -7,7 +7,7 @@ import { startWorld } from '../lib/world.ts';
 import type { Scenario } from '../scenario.ts';
 
 /** Generous: the machine is shared and slow; nothing here asserts on speed. */
-const DRAIN_DEADLINE_MS = 240_000;
+const DRAIN_DEADLINE_MS = 180_000;
 
 /**
  * Delivery tuned so that retries come within the scenario: 1 s between attempts at most (the
@@ -161,8 +161,8 @@ function checkReceived(
   verdict.figure('successes', requests.filter((r) => r.answer === 'ok').length);
   verdict.figure('duplicates', [...byEvent.values()].filter((e) => e.ok > 1).length);
   verdict.check('events to deliver', eventIds.length > 0, 0);
-  verdict.expectEqual('lost', lost.length, 0);
-  verdict.check('lost events', lost.length === 0, lost.slice(0, 3).join(', '));
+  verdict.figure('lost', lost.length);
+  verdict.check('lost = 0', lost.length === 0, `${lost.length}, e.g. ${lost.slice(0, 3).join(', ')}`);
   verdict.expectEqual('events whose webhook-id varied or was not the event id', unstable.length, 0);
   verdict.expectEqual('invalid signatures', requests.filter((r) => !r.signatureValid).length, 0);
 }
