@@ -86,9 +86,13 @@ export const flakyReceiver: Scenario = {
       );
     const drained = await pollUntil(
       'every (event, endpoint) pair delivered',
-      async () => (await undelivered()) === 0 && (await syncedSince(flushedAt)),
+      // Synced to the truth first: every event the world's changes derive is in the outbox.
+      async () =>
+        (await syncedSince(flushedAt)) &&
+        (await world.mismatches({ namedOrdersOnly: true })).length === 0 &&
+        (await undelivered()) === 0,
       DRAIN_DEADLINE_MS,
-      1_000,
+      2_000,
     ).then(
       () => true,
       (error: Error) => {
