@@ -135,7 +135,11 @@ function assemble(
       deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
     },
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
-    webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryMaxDelayMs: env.WEBHOOK_RETRY_MAX_DELAY_MS,
+    },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,

@@ -85,6 +85,14 @@ export interface Config {
      * and plain http. Default false: a webhook URL must not reach into the worker's network.
      */
     allowPrivateTargets: boolean;
+    /** How long one delivery attempt may take before it counts as failed (default 15 s). */
+    timeoutMs: number;
+    /**
+     * The longest wait between two attempts: each wait of the Standard Webhooks schedule is capped
+     * at it (same number of attempts). Default 24 h, the schedule unchanged; lower it where retries
+     * must come within minutes (local receivers, the chaos suite).
+     */
+    retryMaxDelayMs: number;
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;

@@ -26,6 +26,8 @@ export interface WebhookDeliveryOptions {
   resolve?: DeliverDeps['resolve'];
   concurrency?: number;
   schedule?: readonly number[];
+  /** How long one attempt may take (DELIVERY_TIMEOUT_MS unless set). */
+  timeoutMs?: number;
   disableAfterMs?: number;
   /** Told each delivery attempt's outcome (the worker counts them in its metrics). */
   onOutcome?: DeliverDeps['onOutcome'];
@@ -56,6 +58,7 @@ export async function startWebhookDelivery(
     policy: options.policy,
     resolve: options.resolve,
     schedule: options.schedule ?? STANDARD_SCHEDULE_MS,
+    timeoutMs: options.timeoutMs,
     disableAfterMs: options.disableAfterMs,
     onOutcome: options.onOutcome,
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_DELAY_MS, maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
+import {
+  cappedSchedule,
+  MAX_RETRY_DELAY_MS,
+  maxAttempts,
+  nextRetryDelay,
+  STANDARD_SCHEDULE_MS,
+} from './schedule.ts';
 
 const noJitter = { jitter: 0 };
 
@@ -12,6 +18,13 @@ describe('retry schedule', () => {
     expect(nextRetryDelay(10, noJitter)).toBeUndefined();
     expect(maxAttempts()).toBe(10);
     expect(STANDARD_SCHEDULE_MS[0]).toBe(0);
+  });
+
+  it('caps every wait at WEBHOOK_RETRY_MAX_DELAY_MS, keeping the number of attempts', () => {
+    const schedule = cappedSchedule(1_000);
+    expect(schedule).toEqual([0, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000]);
+    expect(maxAttempts(schedule)).toBe(maxAttempts());
+    expect(cappedSchedule(86_400_000)).toEqual(STANDARD_SCHEDULE_MS);
   });
 
   it('jitters within the given spread', () => {

@@ -16,6 +16,17 @@ export const STANDARD_SCHEDULE_MS: readonly number[] = [
   24 * 3_600_000,
 ];
 
+/**
+ * `schedule` with every wait capped at `maxDelayMs` (WEBHOOK_RETRY_MAX_DELAY_MS): as many attempts,
+ * sooner. Pure.
+ */
+export function cappedSchedule(
+  maxDelayMs: number,
+  schedule: readonly number[] = STANDARD_SCHEDULE_MS,
+): readonly number[] {
+  return schedule.map((ms) => Math.min(ms, maxDelayMs));
+}
+
 /** Never wait longer than this, whatever Retry-After says. */
 export const MAX_RETRY_DELAY_MS = 24 * 3_600_000;
 

@@ -31,7 +31,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-      webhooks: { allowPrivateTargets: false },
+      webhooks: { allowPrivateTargets: false, timeoutMs: 15_000, retryMaxDelayMs: 86_400_000 },
       worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
@@ -114,6 +114,8 @@ describe('loadConfig values', () => {
       FULFILLMENT_LOW_STOCK_THRESHOLDS: '{"SKU-1": 0, "SKU-2": 50}',
       FULFILLMENT_DELIVER_INITIAL_EVENTS: 'yes',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_RETRY_MAX_DELAY_MS: '1000',
       WORKER_CONCURRENCY: '8',
       FULFILLMENT_ORDER_DETAIL_RPS: '1',
       WORKER_SHUTDOWN_TIMEOUT_MS: '0',
@@ -143,7 +145,7 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
-    expect(config.webhooks).toEqual({ allowPrivateTargets: true });
+    expect(config.webhooks).toEqual({ allowPrivateTargets: true, timeoutMs: 2000, retryMaxDelayMs: 1000 });
     expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
     expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);
@@ -202,6 +204,8 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['WORKER_SHUTDOWN_TIMEOUT_MS', 'soon'],
     ['FULFILLMENT_DELIVER_INITIAL_EVENTS', 'maybe'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'sometimes'],
+    ['WEBHOOK_TIMEOUT_MS', '0'],
+    ['WEBHOOK_RETRY_MAX_DELAY_MS', 'soon'],
     ['LOG_LEVEL', 'loud'],
     ['FULFILLMENT_TIMEZONE', 'Mars/Olympus'],
     ['FULFILLMENT_TIMEZONE', '+02:00'],

@@ -8,6 +8,7 @@ import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
+import { cappedSchedule } from '../../webhooks/schedule.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
@@ -137,6 +138,8 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     workerConnection: webhookRedis[1],
     prefix,
     policy: config.webhooks,
+    schedule: cappedSchedule(config.webhooks.retryMaxDelayMs),
+    timeoutMs: config.webhooks.timeoutMs,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
     onRedisError: (error) => worker.redisConnections.reportError(error, 'webhooks'),

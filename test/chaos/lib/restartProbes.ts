@@ -1,0 +1,69 @@
+import type { ChaosWorld } from './world.ts';
+
+/** Polls `check` every `intervalMs` until it holds; throws `timed out ... waiting for <what>` after `timeoutMs`. */
+export async function pollUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 250,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** The status /readyz of a worker on `port` answers (0 when it does not answer at all). */
+export async function readyzStatus(port: number): Promise<number> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(5_000) });
+    await response.body?.cancel();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Succeeded runs that started after `since` (the worker syncing again). */
+export function succeededRunsSince(world: ChaosWorld, since: number): Promise<number> {
+  return world.count(`SELECT count(*) FROM sync.runs WHERE status = 'succeeded' AND started_at > $1`, [
+    new Date(since),
+  ]);
+}
+
+/** How many scheduled stream x scope pairs have a succeeded run that started after `since`. */
+export function scheduledPairsSucceededSince(world: ChaosWorld, since: number): Promise<number> {
+  return world.count(
+    `SELECT count(DISTINCT (stream, scope)) FROM sync.runs
+      WHERE status = 'succeeded' AND stream <> 'orders' AND started_at > $1`,
+    [new Date(since)],
+  );
+}
+
+/**
+ * Duplicate events. An event's id is a hash of its dedupe key (type | subject key | transition,
+ * src/events/eventId.ts), so one change derived twice lands on the same id and the outbox keeps one
+ * (ON CONFLICT (id) DO NOTHING). A duplicate is therefore one that escaped that key: two rows of
+ * sync.events with the same type, subject (kind and key), occurred_at and data (current, previous,
+ * changes) but different ids, i.e. the same change of the same record told twice. Counted as rows
+ * beyond the first of each such group.
+ */
+export function duplicateEvents(world: ChaosWorld): Promise<number> {
+  return world.count(
+    `SELECT coalesce(sum(n - 1), 0) FROM (
+       SELECT count(*) AS n FROM sync.events
+        GROUP BY type, subject_kind, subject_key, occurred_at, data
+       HAVING count(*) > 1) AS groups`,
+  );
+}
+
+/** Worker output lines that are a stack-trace frame ("    at ..."): an error printed raw, not logged. */
+export function stackTraceLines(lines: readonly string[]): number {
+  return lines.filter((l) => l.includes('    at ')).length;
+}
+
+/** pino warning and error lines (levels 40 and 50) among `lines`. */
+export function warningLines(lines: readonly string[]): number {
+  return lines.filter((l) => /^\{"level":[45]0,/.test(l)).length;
+}
