@@ -40,13 +40,28 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   }
 }
 
+type Cleanup = () => Promise<void> | void;
+
+/** The running scenario's cleanups: an interrupted run still stops its workers and simulators. */
+let activeCleanups: Cleanup[] = [];
+
+/** Runs `cleanups` last-registered first; a failing one is logged and the rest still run. */
+async function runCleanups(cleanups: Cleanup[], log: (line: string) => void): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((e: unknown) => log(`cleanup failed: ${(e as Error).message}`));
+  }
+}
+
 async function runScenario(
   scenario: Scenario,
   services: ChaosServices,
   short: boolean,
 ): Promise<ScenarioResult> {
   const verdict = new Verdict();
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups: Cleanup[] = [];
+  activeCleanups = cleanups;
   const tag = randomBytes(3).toString('hex');
   const ctx: ChaosContext = {
     services,
@@ -70,11 +85,7 @@ async function runScenario(
   } catch (error) {
     verdict.failures.push(`scenario ended with an error: ${(error as Error).message}`);
   }
-  for (const cleanup of cleanups.reverse()) {
-    await Promise.resolve()
-      .then(cleanup)
-      .catch((e: unknown) => ctx.log(`cleanup failed: ${(e as Error).message}`));
-  }
+  await runCleanups(cleanups, ctx.log);
   return {
     id: scenario.id,
     title: scenario.title,
@@ -88,7 +99,10 @@ async function runScenario(
 async function main(): Promise<void> {
   const { short, only } = parseOptions();
   const services = await startChaosServices();
-  const stopOnSignal = () => void services.stop().finally(() => process.exit(130));
+  const stopOnSignal = () =>
+    void runCleanups(activeCleanups, (line) => console.error(line))
+      .then(() => services.stop())
+      .finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   const results: ScenarioResult[] = [];
