@@ -69,6 +69,17 @@ describe('fulfillment-sync config', () => {
     expect(unknownOption.stderr).toMatch(/unknown option/);
   });
 
+  it.each([
+    [['no-such-command'], /unknown command 'no-such-command'/],
+    [['config', '--nope'], /unknown option '--nope'/],
+    [['backfill'], /required option '--stream <name>' not specified/],
+  ])('a usage error (%j) is exactly one line on stderr, exit 2', async (args, line) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(linesOf(result.stderr), result.stderr).toEqual([expect.stringMatching(line)]);
+    expect(result.stdout).toBe('');
+  });
+
   it('exits 0 on --help', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);

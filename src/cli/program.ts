@@ -20,10 +20,12 @@ export function createProgram(context: CliContext): Command {
     )
     .version(version)
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)')
     .configureOutput({
       writeOut: (text) => context.print(text.replace(/\n$/, '')),
       writeErr: (text) => context.printError(text.replace(/\n$/, '')),
+      // A usage error is one line (README: exit 2, one line per problem): the hint goes on the
+      // error's own line, not after it as showHelpAfterError would print it.
+      outputError: (text, write) => write(`${text.replace(/\n$/, '')} (run with --help for usage)\n`),
     });
   // Every command validates the configuration first, so a bad environment fails before any work.
   program.hook('preAction', () => {

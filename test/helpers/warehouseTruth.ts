@@ -41,14 +41,39 @@ export async function warehouseMismatches(
   options: WarehouseTruthOptions = {},
 ): Promise<string[]> {
   const problems: string[] = [];
+  await eachTable(pool, truth, options, (check, rows) =>
+    problems.push(...tableMismatches(check, rows, truth.timezone)),
+  );
+  return problems.slice(0, options.limit ?? 20);
+}
+
+/** `compareTable` for every table the options select: the structured form of `warehouseMismatches`. */
+export async function compareWarehouse(
+  pool: pg.Pool,
+  truth: SimTruth,
+  options: Omit<WarehouseTruthOptions, 'limit'> = {},
+): Promise<TableComparison[]> {
+  const tables: TableComparison[] = [];
+  await eachTable(pool, truth, options, (check, rows) =>
+    tables.push(compareTable(check, rows, truth.timezone)),
+  );
+  return tables;
+}
+
+/** Calls `visit` with each selected check and its table's stored rows (less the ignored ones). */
+async function eachTable(
+  pool: pg.Pool,
+  truth: SimTruth,
+  options: WarehouseTruthOptions,
+  visit: (check: TruthCheck, rows: Row[]) => void,
+): Promise<void> {
   for (const check of truthChecks(truth, options)) {
     const name = getTableConfig(check.table).name;
     const rows = ((await pool.query(`SELECT * FROM fulfillment.${name}`)).rows as Row[]).filter(
       (row) => !options.ignore?.(name, row),
     );
-    problems.push(...tableMismatches(check, rows, truth.timezone));
+    visit(check, rows);
   }
-  return problems.slice(0, options.limit ?? 20);
 }
 
 /**
@@ -116,8 +141,23 @@ export function recordMismatches(
   return out;
 }
 
+/** How one table differs from its truth records, by primary key (the parts `tableMismatches` prints). */
+export interface TableComparison {
+  name: string;
+  /** How many truth records were compared. */
+  records: number;
+  /** Keys the truth holds twice (a broken check, not a warehouse fault). */
+  twiceInTruth: string[];
+  /** Truth keys with no stored row. */
+  missing: string[];
+  /** Stored keys the truth does not have (and `extraOk` does not excuse). */
+  extra: string[];
+  /** Stored rows that differ from their record: the key and one line per differing field. */
+  mismatched: { key: string; fields: string[] }[];
+}
+
 /** Compares a whole table with its truth records: same primary keys, and each row equal to its record. */
-export function tableMismatches(check: TruthCheck, rows: readonly Row[], timezone: string): string[] {
+export function compareTable(check: TruthCheck, rows: readonly Row[], timezone: string): TableComparison {
   const { kinds, key, name } = shapeOf(check.table);
   const columnOf = (field: string) => check.rename?.[field] ?? snakeOf(field);
   const rowKey = (r: Row) => key.map((c) => keyPart(r[c], kinds.get(c) ?? 'text', timezone)).join('|');
@@ -130,22 +170,39 @@ export function tableMismatches(check: TruthCheck, rows: readonly Row[], timezon
         return keyPart(value, kinds.get(c) ?? 'text', timezone);
       })
       .join('|');
-  const problems: string[] = [];
+  const result: TableComparison = {
+    name,
+    records: check.records.length,
+    twiceInTruth: [],
+    missing: [],
+    extra: [],
+    mismatched: [],
+  };
   const byKey = new Map(rows.map((r) => [rowKey(r), r]));
   const seen = new Set<string>();
   for (const record of check.records) {
     const k = recordKey(record);
-    if (seen.has(k)) problems.push(`${name} ${k}: twice in the truth`);
+    if (seen.has(k)) result.twiceInTruth.push(k);
     seen.add(k);
     const row = byKey.get(k);
     if (!row) {
-      problems.push(`${name} ${k}: missing`);
+      result.missing.push(k);
       continue;
     }
-    for (const d of recordMismatches(check.table, row, record.fields, timezone, check))
-      problems.push(`${name} ${k}: ${d}`);
+    const fields = recordMismatches(check.table, row, record.fields, timezone, check);
+    if (fields.length > 0) result.mismatched.push({ key: k, fields });
   }
-  for (const [k, row] of byKey)
-    if (!seen.has(k) && !check.extraOk?.(row)) problems.push(`${name} ${k}: not in truth`);
-  return problems;
+  for (const [k, row] of byKey) if (!seen.has(k) && !check.extraOk?.(row)) result.extra.push(k);
+  return result;
+}
+
+/** `compareTable` as readable lines (truth duplicates, missing, differing, extra); empty when equal. */
+export function tableMismatches(check: TruthCheck, rows: readonly Row[], timezone: string): string[] {
+  const c = compareTable(check, rows, timezone);
+  return [
+    ...c.twiceInTruth.map((k) => `${c.name} ${k}: twice in the truth`),
+    ...c.missing.map((k) => `${c.name} ${k}: missing`),
+    ...c.mismatched.flatMap((m) => m.fields.map((d) => `${c.name} ${m.key}: ${d}`)),
+    ...c.extra.map((k) => `${c.name} ${k}: not in truth`),
+  ];
 }
