@@ -41,23 +41,6 @@ export function scheduledPairsSucceededSince(world: ChaosWorld, since: number): 
   );
 }
 
-/**
- * Duplicate events. An event's id is a hash of its dedupe key (type | subject key | transition,
- * src/events/eventId.ts), so one change derived twice lands on the same id and the outbox keeps one
- * (ON CONFLICT (id) DO NOTHING). A duplicate is therefore one that escaped that key: two rows of
- * sync.events with the same type, subject (kind and key), occurred_at and data (current, previous,
- * changes) but different ids, i.e. the same change of the same record told twice. Counted as rows
- * beyond the first of each such group.
- */
-export function duplicateEvents(world: ChaosWorld): Promise<number> {
-  return world.count(
-    `SELECT coalesce(sum(n - 1), 0) FROM (
-       SELECT count(*) AS n FROM sync.events
-        GROUP BY type, subject_kind, subject_key, occurred_at, data
-       HAVING count(*) > 1) AS groups`,
-  );
-}
-
 /** Worker output lines that are a stack-trace frame ("    at ..."): an error printed raw, not logged. */
 export function stackTraceLines(lines: readonly string[]): number {
   return lines.filter((l) => l.includes('    at ')).length;

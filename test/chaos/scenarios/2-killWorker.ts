@@ -1,16 +1,17 @@
 import { Rng } from '../../../src/simulator/rng.ts';
 import { cursorsAhead } from '../lib/cursorCoverage.ts';
+import { duplicateEventCount } from '../lib/duplicateEvents.ts';
 import { leasesStillHeld } from '../lib/leaseState.ts';
 import { abortedWrites, awaitOpenWrites, type OpenWrite } from '../lib/midWrite.ts';
-import { duplicateEvents } from '../lib/outboxDuplicates.ts';
 import { openSyncJobs } from '../lib/syncJobs.ts';
 import { syncOnce } from '../lib/syncOnce.ts';
 import {
-  describeTruthCounts,
+  describeTruthFigures,
+  problemsOf,
   setAsideDailyDetail,
-  tableProblems,
-  truthCountsByTable,
-} from '../lib/truthCountsB.ts';
+  totalOf,
+  truthFigures,
+} from '../lib/truthFigures.ts';
 import { type ChaosWorld, startWorld } from '../lib/world.ts';
 import type { ChaosContext, Scenario } from '../scenario.ts';
 
@@ -138,20 +139,17 @@ async function finalCleanSync(
     'failed runs',
     await world.count(`SELECT count(*) FROM sync.runs WHERE status = 'failed'`),
   );
-  ctx.verdict.expectEqual('duplicate events', await duplicateEvents(world.pool), 0);
-  const counts = await truthCountsByTable(world.pool, world.sim.truth(), { namedOrdersOnly: true });
-  const { strict, staleDailyDetail } = setAsideDailyDetail(counts);
-  ctx.verdict.figure('per-table mismatches', describeTruthCounts(strict));
-  ctx.verdict.figure('product BOM rows awaiting their daily refresh (by design)', staleDailyDetail);
+  ctx.verdict.expectEqual('duplicate events', await duplicateEventCount(world.pool), 0);
+  const figures = await truthFigures(world.pool, world.sim.truth(), { namedOrdersOnly: true });
+  const { strict, staleDailyDetail } = setAsideDailyDetail(figures);
+  ctx.verdict.figure('per-table mismatches', describeTruthFigures(strict));
+  ctx.verdict.figure('product BOM fields awaiting their daily refresh (by design)', staleDailyDetail);
   ctx.verdict.check(
     'warehouse equals the simulator truth',
-    strict.every((c) => tableProblems(c) === 0),
-    describeTruthCounts(strict),
+    problemsOf(totalOf(strict)) === 0,
+    describeTruthFigures(strict),
   );
-  ctx.verdict.check(
-    'the truth compared is not empty',
-    counts.some((c) => c.stored > 0),
-  );
+  ctx.verdict.check('the truth compared is not empty', totalOf(figures).records > 0);
   const stuck = await leasesStillHeld(world.pool);
   ctx.verdict.figure('stuck leases', stuck.length);
   ctx.verdict.check('no lease held once every process stopped', stuck.length === 0, stuck.join(', '));

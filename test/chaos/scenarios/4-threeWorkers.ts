@@ -1,16 +1,17 @@
 import { JITTER_ALLOWANCE_MS } from '../../../src/ratelimit/sharedRateLimiter.ts';
 import { startCountingProxy } from '../../helpers/countingProxy.ts';
 import { waitFor } from '../../helpers/waitFor.ts';
-import { duplicateEvents } from '../lib/outboxDuplicates.ts';
+import { duplicateEventCount } from '../lib/duplicateEvents.ts';
 import { busiestWindow, meanRate } from '../lib/rateWindows.ts';
 import { overlappingRuns, runsWithoutFence } from '../lib/runOverlaps.ts';
 import { openSyncJobs } from '../lib/syncJobs.ts';
 import {
-  describeTruthCounts,
+  describeTruthFigures,
+  problemsOf,
   setAsideDailyDetail,
-  tableProblems,
-  truthCountsByTable,
-} from '../lib/truthCountsB.ts';
+  totalOf,
+  truthFigures,
+} from '../lib/truthFigures.ts';
 import { startWorld } from '../lib/world.ts';
 import type { Scenario } from '../scenario.ts';
 
@@ -132,20 +133,17 @@ export const threeWorkers: Scenario = {
     ctx.verdict.check('the workers called the upstream', proxy.arrivals.length > 0);
 
     const clockAtCompare = world.sim.clock.now();
-    ctx.verdict.expectEqual('duplicate events', await duplicateEvents(world.pool), 0);
-    const counts = await truthCountsByTable(world.pool, world.sim.truth(), { namedOrdersOnly: true });
-    const { strict, staleDailyDetail } = setAsideDailyDetail(counts);
-    ctx.verdict.figure('per-table mismatches', describeTruthCounts(strict));
-    ctx.verdict.figure('product BOM rows awaiting their daily refresh (by design)', staleDailyDetail);
+    ctx.verdict.expectEqual('duplicate events', await duplicateEventCount(world.pool), 0);
+    const figures = await truthFigures(world.pool, world.sim.truth(), { namedOrdersOnly: true });
+    const { strict, staleDailyDetail } = setAsideDailyDetail(figures);
+    ctx.verdict.figure('per-table mismatches', describeTruthFigures(strict));
+    ctx.verdict.figure('product BOM fields awaiting their daily refresh (by design)', staleDailyDetail);
     ctx.verdict.check(
       'warehouse equals the simulator truth',
-      strict.every((c) => tableProblems(c) === 0),
-      describeTruthCounts(strict),
+      problemsOf(totalOf(strict)) === 0,
+      describeTruthFigures(strict),
     );
-    ctx.verdict.check(
-      'the truth compared is not empty',
-      counts.some((c) => c.stored > 0),
-    );
+    ctx.verdict.check('the truth compared is not empty', totalOf(figures).records > 0);
     ctx.verdict.check(
       'the simulated clock stood still during the comparison',
       world.sim.clock.now() === clockAtCompare,
