@@ -73,6 +73,9 @@ describe('fulfillment-sync config', () => {
     [['no-such-command'], /unknown command 'no-such-command'/],
     [['config', '--nope'], /unknown option '--nope'/],
     [['backfill'], /required option '--stream <name>' not specified/],
+    // A command group without one of its commands named its commands in one line, not its whole help.
+    [['webhooks'], /^error: 'webhooks' needs one of its commands: add, list, .*replay/],
+    [['webhooks', 'nope'], /^error: unknown command 'webhooks nope'; its commands: add, /],
   ])('a usage error (%j) is exactly one line on stderr, exit 2', async (args, line) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);

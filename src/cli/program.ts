@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
 import { commands } from './commands/index.ts';
 import type { CliContext } from './context.ts';
+import { UsageError } from './usageError.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -32,5 +33,23 @@ export function createProgram(context: CliContext): Command {
     context.config();
   });
   for (const register of commands) register(program, context);
+  for (const group of program.commands) if (group.commands.length > 0) refuseBareGroup(group);
   return program;
+}
+
+/**
+ * A command group run without one of its commands (`fulfillment-sync webhooks`) is a usage error
+ * of one line naming its commands; commander would print the group's whole help on stderr.
+ */
+function refuseBareGroup(group: Command): void {
+  const names = group.commands.map((c) => c.name()).join(', ');
+  const usage = `(run 'fulfillment-sync ${group.name()} --help' for usage)`;
+  group.allowExcessArguments(true).action(() => {
+    const [unknown] = group.args;
+    throw new UsageError(
+      unknown === undefined
+        ? `'${group.name()}' needs one of its commands: ${names} ${usage}`
+        : `unknown command '${group.name()} ${unknown}'; its commands: ${names} ${usage}`,
+    );
+  });
 }

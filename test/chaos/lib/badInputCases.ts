@@ -170,7 +170,7 @@ const argParser = (a: Argument) =>
  * Per command: an unknown option; each required argument left out (with the others given); the
  * mandatory options left out; each value-taking option without its value; and each value the
  * option's or argument's own parser or choices refuse. A command group also gets an unknown
- * subcommand. At most `perCommand` cases per command, in that order.
+ * subcommand and none at all. At most `perCommand` cases per command, in that order.
  */
 export function commandCases(perCommand: number): BadInputCase[] {
   const cases: BadInputCase[] = [];
@@ -181,8 +181,10 @@ export function commandCases(perCommand: number): BadInputCase[] {
       own.push({ kind: 'command', subject, what, args: [...path, ...args], env: {}, names, lines: 1 });
     const args0 = placeholders(command);
     const required = [...args0, ...mandatoryPlaceholders(command)];
-    if (command.commands.length > 0)
+    if (command.commands.length > 0) {
       add('an unknown subcommand', ['no-such-subcommand'], ['no-such-subcommand']);
+      add('no subcommand', [], [command.commands[0]?.name() ?? subject]);
+    }
     add('an unknown option', [...required, '--no-such-option'], ['--no-such-option']);
     command.registeredArguments.forEach((argument, i) => {
       if (!argument.required) return;
