@@ -19,13 +19,15 @@ export interface OpenWrite {
  * committing. That is the commit of a window (src/sync/commitWindow.ts) between its lease check and
  * its COMMIT.
  */
-export async function openWrites(pool: pg.Pool): Promise<OpenWrite[]> {
+export async function openWrites(pool: pg.Pool, options: { held?: boolean } = {}): Promise<OpenWrite[]> {
+  // With `held`, only sessions waiting for a lock: the commits `holdCommitsAtCursor` holds (other
+  // short write transactions of the pool, e.g. the detail-request queue, commit too fast to aim at).
   const res = await pool.query<{ pid: number; xid: string }>(
     `SELECT pid, backend_xid::text AS xid FROM pg_stat_activity
       WHERE datname = current_database() AND application_name = $1
         AND xact_start IS NOT NULL AND xact_start < query_start AND backend_xid IS NOT NULL
-        AND query NOT ILIKE 'commit%'`,
-    [WORKER_SYNC_APPLICATION],
+        AND query NOT ILIKE 'commit%' AND ($2::boolean IS NOT TRUE OR wait_event_type = 'Lock')`,
+    [WORKER_SYNC_APPLICATION, options.held ?? false],
   );
   return res.rows;
 }
@@ -34,10 +36,14 @@ export async function openWrites(pool: pg.Pool): Promise<OpenWrite[]> {
  * Polls until a worker is mid-write and answers those transactions at once (so the caller can kill
  * the worker inside them), or answers [] when `timeoutMs` passes first.
  */
-export async function awaitOpenWrites(pool: pg.Pool, timeoutMs: number): Promise<OpenWrite[]> {
+export async function awaitOpenWrites(
+  pool: pg.Pool,
+  timeoutMs: number,
+  options: { held?: boolean } = {},
+): Promise<OpenWrite[]> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const open = await openWrites(pool);
+    const open = await openWrites(pool, options);
     if (open.length > 0) return open;
   }
   return [];
@@ -62,4 +68,29 @@ export async function abortedWrites(pool: pg.Pool, writes: readonly OpenWrite[])
     [writes.map((w) => w.xid)],
   );
   return res.rows.filter((r) => r.status === 'aborted').length;
+}
+
+/**
+ * Holds every window commit inside its transaction until `release`: an EXCLUSIVE lock on
+ * sync.cursors lets a commit write its rows, children and events, then makes it wait at its cursor
+ * move (src/sync/commitWindow.ts moves the cursor last), so a kill aimed at it lands mid-write
+ * whatever the machine's timing; reads of the cursors go on. Without it, a commit lasts a few
+ * milliseconds and most aimed kills on a busy machine land just after it.
+ */
+export async function holdCommitsAtCursor(pool: pg.Pool): Promise<{ release: () => Promise<void> }> {
+  const client = await pool.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE sync.cursors IN EXCLUSIVE MODE');
+  let released = false;
+  return {
+    release: async () => {
+      if (released) return;
+      released = true;
+      try {
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+    },
+  };
 }
