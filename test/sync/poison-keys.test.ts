@@ -50,21 +50,24 @@ const invoice = (invoiceNumber: string) => ({
 });
 
 const rows = async (sql: string) => (await t.pool.query(sql, [account.id])).rows;
+/** One invoices run of the account over `window`, against the test upstream. */
+const syncInvoices = () =>
+  runStream({
+    pool: t.pool,
+    client: testClient(server.url),
+    config,
+    logger,
+    stream: invoicesStream,
+    scope: account,
+    windows: [window],
+  });
 
 describe('a poison value in a key field', () => {
   it('a NUL is removed and noted, an 80 KB key is quarantined; the rest lands and the cursor moves', async () => {
     server.fallback(() =>
       ok([invoice('INV-A'), invoice('INV-\u0000NUL'), invoice(HUGE_KEY), invoice('INV-B')]),
     );
-    const result = await runStream({
-      pool: t.pool,
-      client: testClient(server.url),
-      config,
-      logger,
-      stream: invoicesStream,
-      scope: account,
-      windows: [window],
-    });
+    const result = await syncInvoices();
     expect(result).toMatchObject({ status: 'partial', inserted: 3, rejected: 1, repaired: 1 });
     expect(
       await rows('SELECT invoice_number FROM fulfillment.invoices WHERE account_number = $1 ORDER BY 1'),
@@ -87,15 +90,7 @@ describe('a poison value in a key field', () => {
     ]);
 
     // Read again unchanged: nothing rewritten, and each problem stays one row, counted.
-    const again = await runStream({
-      pool: t.pool,
-      client: testClient(server.url),
-      config,
-      logger,
-      stream: invoicesStream,
-      scope: account,
-      windows: [window],
-    });
+    const again = await syncInvoices();
     expect(again).toMatchObject({ status: 'partial', inserted: 0, updated: 0, unchanged: 3 });
     expect(await rows('SELECT occurrences FROM sync.rejected_records WHERE scope = $1')).toEqual([
       { occurrences: 2 },

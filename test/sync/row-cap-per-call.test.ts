@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FulfillmentClient } from '../../src/api/fulfillmentClient.ts';
 import type { Config } from '../../src/config/types.ts';
 import { OPEN_RETURNS_WINDOW, returnsStream } from '../../src/streams/returns.ts';
 import { OPEN_WINDOW_FILTER, transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
-import type { Window } from '../../src/sync/types.ts';
+import type { Scope, StreamDefinition, Window } from '../../src/sync/types.ts';
 import {
   ok,
   type RecordedRequest,
@@ -88,36 +89,21 @@ function returnsUpstream(count: (status: string) => number, resolved: ReadonlySe
 }
 
 const stored = async (sql: string, params: unknown[]) => (await t.pool.query(sql, params)).rows;
+/** One run of `stream` for `scope` over `windows`, against the test upstream. */
+const syncWindows = <R>(stream: StreamDefinition<R, FulfillmentClient>, scope: Scope, windows: Window[]) =>
+  runStream({ pool: t.pool, client: client(), config, logger, stream, scope, now, windows });
 
 describe('the row cap applies to each call of a multi-call window', () => {
   it('returns: open-status calls and follow-ups that together exceed the cap land whole', async () => {
     server.fallback(returnsUpstream(() => PER_CALL));
-    const first = await runStream({
-      pool: t.pool,
-      client: client(),
-      config,
-      logger,
-      stream: returnsStream,
-      scope: account,
-      now,
-      windows: [openReturns],
-    });
+    const first = await syncWindows(returnsStream, account, [openReturns]);
     expect(first).toMatchObject({ status: 'succeeded', inserted: 2 * PER_CALL });
     expect(first.fetched).toBeGreaterThan(CAP);
 
     // Three returns resolved: they leave the status lists and are followed up by order number.
     const resolved = new Set([100, 101, 200]);
     server.fallback(returnsUpstream(() => PER_CALL, resolved));
-    const second = await runStream({
-      pool: t.pool,
-      client: client(),
-      config,
-      logger,
-      stream: returnsStream,
-      scope: account,
-      now,
-      windows: [openReturns],
-    });
+    const second = await syncWindows(returnsStream, account, [openReturns]);
     expect(second).toMatchObject({ status: 'succeeded', updated: resolved.size });
     expect(second.fetched).toBeGreaterThan(CAP);
     const byOrder = server.requests.filter((r) => r.query.orderNumber).map((r) => r.query.orderNumber);
@@ -144,16 +130,7 @@ describe('the row cap applies to each call of a multi-call window', () => {
       if (!status) return ok([]);
       return ok(Array.from({ length: PER_CALL }, (_, i) => transferIn(`IN-${status}-${i}`, status)));
     });
-    const result = await runStream({
-      pool: t.pool,
-      client: client(),
-      config,
-      logger,
-      stream: transfersInStream,
-      scope,
-      now,
-      windows: [openIns],
-    });
+    const result = await syncWindows(transfersInStream, scope, [openIns]);
     expect(result).toMatchObject({ status: 'succeeded', inserted: 3 * PER_CALL, fetched: 3 * PER_CALL });
     expect(
       await stored('SELECT count(*)::int AS n FROM fulfillment.transfers_in WHERE supplier_id = $1', [
@@ -172,16 +149,7 @@ describe('the row cap applies to each call of a multi-call window', () => {
       end: new Date('2026-06-02T07:00:00Z'),
       advanceTo: new Date('2026-06-02T07:00:00Z'),
     };
-    const result = await runStream({
-      pool: t.pool,
-      client: client(),
-      config,
-      logger,
-      stream: returnsStream,
-      scope,
-      now,
-      windows: [day, openReturns],
-    });
+    const result = await syncWindows(returnsStream, scope, [day, openReturns]);
     expect(result.status).toBe('failed');
     expect(result.error).toContain('FULFILLMENT_MAX_ROWS_PER_WINDOW');
     expect(result.error).toContain(`${CAP} rows`);
