@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /**
  * Private Postgres and Redis instances for the chaos suite: their own data directories under the
@@ -55,15 +56,6 @@ function asOwner(bin: string, args: string[]): void {
   const isRoot = process.getuid?.() === 0;
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   execFileSync(cmd, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`chaos services: ${what} did not come up within ${timeoutMs / 1000} s`);
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -124,7 +116,7 @@ export async function startChaosServices(): Promise<ChaosServices> {
     ]);
   pgCtl('start');
   const postgresUrl = `postgres://root@127.0.0.1:${pgPort}/postgres`;
-  await waitUntil('Postgres', () => postgresAnswers(postgresUrl), 30_000);
+  await waitFor('the chaos Postgres to answer', () => postgresAnswers(postgresUrl), 30_000, 100);
 
   const redisPort = await freePort();
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
@@ -146,7 +138,7 @@ export async function startChaosServices(): Promise<ChaosServices> {
       ],
       { stdio: 'ignore' },
     );
-    await waitUntil('Redis', () => redisAnswers(redisUrl), 15_000);
+    await waitFor('the chaos Redis to answer', () => redisAnswers(redisUrl), 15_000, 100);
   };
   const stopRedis = async ({ keepData }: { keepData: boolean }) => {
     const child = redisChild;
@@ -170,11 +162,11 @@ export async function startChaosServices(): Promise<ChaosServices> {
       stop: async () => pgCtl('stop'),
       start: async () => {
         pgCtl('start');
-        await waitUntil('Postgres', () => postgresAnswers(postgresUrl), 30_000);
+        await waitFor('the chaos Postgres to answer', () => postgresAnswers(postgresUrl), 30_000, 100);
       },
       restart: async () => {
         pgCtl('restart');
-        await waitUntil('Postgres', () => postgresAnswers(postgresUrl), 30_000);
+        await waitFor('the chaos Postgres to answer', () => postgresAnswers(postgresUrl), 30_000, 100);
       },
     },
     redis: {

@@ -9,10 +9,11 @@ export async function waitFor(
   what: string,
   check: () => boolean | Promise<boolean>,
   timeoutMs = 15_000,
+  intervalMs = 20,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -1,19 +1,5 @@
 import type { ChaosWorld } from './world.ts';
 
-/** Polls `check` every `intervalMs` until it holds; throws `timed out ... waiting for <what>` after `timeoutMs`. */
-export async function pollUntil(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  intervalMs = 250,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 /** The status /readyz of a worker on `port` answers (0 when it does not answer at all). */
 export async function readyzStatus(port: number): Promise<number> {
   try {

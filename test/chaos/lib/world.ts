@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { STREAM_NAMES } from '../../../src/config/types.ts';
 import type { Rates } from '../../../src/simulator/evolve/rates.ts';
 import { type RunningSimulator, startSimulator } from '../../../src/simulator/index.ts';
 import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
@@ -30,8 +31,11 @@ export interface WorldOptions {
   seed: number;
   historyDays: number;
   rates?: Partial<Rates>;
-  /** The world's start; default the current minute (a worker reads up to the real now). */
-  start?: Date;
+  /**
+   * How many minutes before the real now the world starts (default 0): a worker reads up to the
+   * real now, so a world that starts behind can move its clock on and stay in the past.
+   */
+  lagMinutes?: number;
 }
 
 export async function startWorld(
@@ -48,7 +52,7 @@ export async function startWorld(
   const sim = await startSimulator({
     seed: options.seed,
     clock: 'manual',
-    start: options.start ?? new Date(Math.floor(Date.now() / 60_000) * 60_000),
+    start: new Date((Math.floor(Date.now() / 60_000) - (options.lagMinutes ?? 0)) * 60_000),
     volume: { historyDays: options.historyDays, rates: options.rates },
   });
   ctx.defer(() => sim.close());
@@ -86,4 +90,11 @@ export async function startWorld(
     count: async (sql, params = []) =>
       Number(Object.values((await pool.query(sql, params)).rows[0] ?? {})[0]),
   };
+}
+
+/** FULFILLMENT_STREAMS with every stream due every minute (orders stay on demand), so a worker picks up changes soon. */
+export function everyStreamEveryMinute(): string {
+  return JSON.stringify(
+    Object.fromEntries(STREAM_NAMES.filter((s) => s !== 'orders').map((s) => [s, { cadenceMinutes: 1 }])),
+  );
 }

@@ -41,7 +41,7 @@ export const killWorker: Scenario = {
       seed: 22,
       historyDays: ctx.short ? 2 : 3,
       rates: { ordersPerDay: 150, transfersInPerDay: 10, transfersOutPerDay: 10 },
-      start: new Date((Math.floor(Date.now() / 60_000) - WORLD_LAG_MINUTES) * 60_000),
+      lagMinutes: WORLD_LAG_MINUTES,
     });
     // One environment for every process: its sync start must not move with the simulated clock.
     const env = world.env({

@@ -1,14 +1,13 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../../src/config/loadConfig.ts';
-import { STREAM_NAMES } from '../../../src/config/types.ts';
 import { addEndpoint } from '../../../src/webhooks/endpoints.ts';
 import { QUEUE_NAMES } from '../../../src/worker/queues.ts';
 import { desiredSchedules } from '../../../src/worker/schedules.ts';
+import { waitFor } from '../../helpers/waitFor.ts';
 import { duplicateEventCount } from '../lib/duplicateEvents.ts';
 import { startFlakyReceiver } from '../lib/flakyReceiver.ts';
 import {
-  pollUntil,
   readyzStatus,
   scheduledPairsSucceededSince,
   stackTraceLines,
@@ -16,7 +15,7 @@ import {
   warningLines,
 } from '../lib/restartProbes.ts';
 import { describeTruthFigures, problemsOf, totalOf, truthFigures } from '../lib/truthFigures.ts';
-import { type ChaosWorld, startWorld } from '../lib/world.ts';
+import { type ChaosWorld, everyStreamEveryMinute, startWorld } from '../lib/world.ts';
 import type { ChaosContext, Scenario } from '../scenario.ts';
 import { freePort } from '../services.ts';
 
@@ -33,13 +32,6 @@ interface Restart {
   losesRedisData: boolean;
 }
 
-/** Every stream with a cadence every minute (orders stay on demand), so syncing resumes soon after an outage. */
-function everyMinute(): string {
-  return JSON.stringify(
-    Object.fromEntries(STREAM_NAMES.filter((s) => s !== 'orders').map((s) => [s, { cadenceMinutes: 1 }])),
-  );
-}
-
 export const serviceRestarts: Scenario = {
   id: 3,
   title: 'a Redis restart and a Postgres restart under a running worker',
@@ -47,8 +39,7 @@ export const serviceRestarts: Scenario = {
     const { verdict, services } = ctx;
     // The world starts an hour back, so the clock can be advanced during the scenario and stay
     // behind the real now the worker reads up to.
-    const hourAgo = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
-    const world = await startWorld(ctx, 'restarts', { seed: 303, historyDays: 1, start: new Date(hourAgo) });
+    const world = await startWorld(ctx, 'restarts', { seed: 303, historyDays: 1, lagMinutes: 60 });
 
     // A subscribed endpoint, so deliveries are pending around the restarts.
     const receiver = await startFlakyReceiver({ errorRate: 0, hangRate: 0, maxFailuresInARow: 0, seed: 3 });
@@ -61,15 +52,16 @@ export const serviceRestarts: Scenario = {
     receiver.setSecret(endpoint.secret);
 
     const port = await freePort();
-    const env = world.env({ HTTP_PORT: String(port), FULFILLMENT_STREAMS: everyMinute() });
+    const env = world.env({ HTTP_PORT: String(port), FULFILLMENT_STREAMS: everyStreamEveryMinute() });
     const wanted = desiredSchedules(loadConfig(env)).length;
     const worker = world.spawnWorker(env);
     const startedAt = Date.now();
-    await pollUntil('the worker ready', async () => (await readyzStatus(port)) === 200, READY_DEADLINE_MS);
-    await pollUntil(
+    await waitFor('the worker ready', async () => (await readyzStatus(port)) === 200, READY_DEADLINE_MS, 250);
+    await waitFor(
       'the first load (every schedule synced once)',
       async () => (await scheduledPairsSucceededSince(world, startedAt)) === wanted,
       SYNC_DEADLINE_MS,
+      250,
     );
     ctx.log(`worker ready and synced; ${wanted} schedules`);
 
@@ -105,15 +97,16 @@ export const serviceRestarts: Scenario = {
     // The world moves on once more; the worker must catch up with all of it.
     world.sim.advance(10);
     const advancedAt = Date.now();
-    await pollUntil(
+    await waitFor(
       'every schedule synced after the last change',
       async () => (await scheduledPairsSucceededSince(world, advancedAt)) === wanted,
       SYNC_DEADLINE_MS,
+      250,
     );
     const truth = world.sim.truth();
     let figures = await truthFigures(world.pool, truth, { namedOrdersOnly: true });
     // Follow-up order syncs run after the shipments and returns that ask for them: wait for them.
-    await pollUntil(
+    await waitFor(
       'the warehouse equal to the truth',
       async () => {
         figures = await truthFigures(world.pool, truth, { namedOrdersOnly: true });
@@ -156,7 +149,7 @@ async function restartUnderWorker(
   const outageStarted = Date.now();
   await restart.stop();
   // The service stays down until /readyz says so (a readiness that follows the real state must).
-  const noticed = await pollUntil(
+  const noticed = await waitFor(
     `/readyz not ready during the ${restart.label}`,
     async () => (await readyzStatus(port)) !== 200,
     30_000,
@@ -173,10 +166,11 @@ async function restartUnderWorker(
   await restart.start();
   const backAt = Date.now();
   ctx.log(`${restart.label}: service back after ${((backAt - outageStarted) / 1000).toFixed(1)} s`);
-  const ready = await pollUntil(
+  const ready = await waitFor(
     `ready after the ${restart.label}`,
     async () => (await readyzStatus(port)) === 200,
     READY_DEADLINE_MS,
+    250,
   ).then(
     () => true,
     (error: Error) => {
@@ -199,10 +193,11 @@ async function restartUnderWorker(
   verdict.expectEqual(`${restart.label}: stack-trace lines`, stackTraceLines(outageLines), 0);
 
   try {
-    await pollUntil(
+    await waitFor(
       `a succeeded run after the ${restart.label}`,
       async () => (await succeededRunsSince(world, backAt)) > 0,
       SYNC_DEADLINE_MS,
+      250,
     );
     verdict.figure(`${restart.label}: seconds to first successful run`, seconds(Date.now() - backAt));
   } catch (error) {
@@ -233,7 +228,7 @@ async function checkDeliveries(ctx: ChaosContext, world: ChaosWorld, endpointId:
           WHERE d.event_id = e.id AND d.endpoint_id = $1 AND d.status = 'succeeded')`,
       [endpointId],
     );
-  await pollUntil('every event delivered', async () => (await undelivered()) === 0, 60_000, 1_000).catch(
+  await waitFor('every event delivered', async () => (await undelivered()) === 0, 60_000, 1_000).catch(
     () => undefined,
   );
   ctx.verdict.figure(

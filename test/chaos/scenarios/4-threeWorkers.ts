@@ -50,7 +50,7 @@ export const threeWorkers: Scenario = {
       historyDays: ctx.short ? 1 : 2,
       // At the default one or two transfers a day, a one-day world can have none (an empty table).
       rates: { transfersInPerDay: 6, transfersOutPerDay: 6 },
-      start: new Date((Math.floor(Date.now() / 60_000) - WORLD_LAG_MINUTES) * 60_000),
+      lagMinutes: WORLD_LAG_MINUTES,
     });
     const proxy = await startCountingProxy(world.sim.url);
     ctx.defer(() => proxy.close());

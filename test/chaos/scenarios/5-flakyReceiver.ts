@@ -1,9 +1,9 @@
-import { STREAM_NAMES } from '../../../src/config/types.ts';
 import { addEndpoint } from '../../../src/webhooks/endpoints.ts';
 import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
+import { waitFor } from '../../helpers/waitFor.ts';
 import { type FlakyReceiver, startFlakyReceiver } from '../lib/flakyReceiver.ts';
-import { pollUntil, stackTraceLines } from '../lib/restartProbes.ts';
-import { startWorld } from '../lib/world.ts';
+import { stackTraceLines } from '../lib/restartProbes.ts';
+import { everyStreamEveryMinute, startWorld } from '../lib/world.ts';
 import type { Scenario } from '../scenario.ts';
 
 /** Generous: the machine is shared and slow; nothing here asserts on speed. */
@@ -16,24 +16,16 @@ const DRAIN_DEADLINE_MS = 180_000;
  */
 const DELIVERY_ENV = { WEBHOOK_RETRY_MAX_DELAY_MS: '1000', WEBHOOK_TIMEOUT_MS: '1500' };
 
-/** Every stream every minute (orders on demand), so the changes of each clock advance arrive soon. */
-function everyMinute(): string {
-  return JSON.stringify(
-    Object.fromEntries(STREAM_NAMES.filter((s) => s !== 'orders').map((s) => [s, { cadenceMinutes: 1 }])),
-  );
-}
-
 export const flakyReceiver: Scenario = {
   id: 5,
   title: 'a flaky webhook receiver and a Redis flush mid-run',
   run: async (ctx) => {
     const { verdict } = ctx;
     // The world starts an hour back, so its clock can be advanced and stay behind the real now.
-    const hourAgo = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
     const world = await startWorld(ctx, 'flaky', {
       seed: 505,
       historyDays: ctx.short ? 1 : 3,
-      start: new Date(hourAgo),
+      lagMinutes: 60,
     });
     const receiver = await startFlakyReceiver({
       errorRate: 0.5,
@@ -55,7 +47,7 @@ export const flakyReceiver: Scenario = {
         ...DELIVERY_ENV,
         // The first load's events are delivered too: many events at once.
         FULFILLMENT_DELIVER_INITIAL_EVENTS: 'true',
-        FULFILLMENT_STREAMS: everyMinute(),
+        FULFILLMENT_STREAMS: everyStreamEveryMinute(),
       }),
     );
 
@@ -65,7 +57,7 @@ export const flakyReceiver: Scenario = {
       world.count(
         `SELECT count(*) FROM sync.webhook_delivery_states WHERE status = 'pending' AND attempts_made > 0`,
       );
-    await pollUntil('deliveries waiting for a retry', async () => (await retrying()) >= 3, 180_000, 100);
+    await waitFor('deliveries waiting for a retry', async () => (await retrying()) >= 3, 180_000, 100);
     const pendingAtFlush = await world.count(
       `SELECT count(*) FROM sync.webhook_delivery_states WHERE status = 'pending'`,
     );
@@ -84,7 +76,7 @@ export const flakyReceiver: Scenario = {
             WHERE d.event_id = e.id AND d.endpoint_id = $1 AND d.status = 'succeeded')`,
         [endpoint.id],
       );
-    const drained = await pollUntil(
+    const drained = await waitFor(
       'every (event, endpoint) pair delivered',
       // Synced to the truth first: every event the world's changes derive is in the outbox.
       async () =>
