@@ -14,7 +14,13 @@ import {
   succeededRunsSince,
   warningLines,
 } from '../lib/restartProbes.ts';
-import { describeTruthFigures, problemsOf, totalOf, truthFigures } from '../lib/truthFigures.ts';
+import {
+  describeTruthFigures,
+  problemsOf,
+  setAsideDailyDetail,
+  totalOf,
+  truthFigures,
+} from '../lib/truthFigures.ts';
 import { type ChaosWorld, everyStreamEveryMinute, startWorld } from '../lib/world.ts';
 import type { ChaosContext, Scenario } from '../scenario.ts';
 import { freePort } from '../services.ts';
@@ -104,20 +110,25 @@ export const serviceRestarts: Scenario = {
       250,
     );
     const truth = world.sim.truth();
-    let figures = await truthFigures(world.pool, truth, { namedOrdersOnly: true });
+    // Product BOM quantities refresh with the day's first products run (src/streams/products.ts):
+    // set apart and reported, as in scenarios 2 and 4; every other difference counts.
+    const strictFigures = async () =>
+      setAsideDailyDetail(await truthFigures(world.pool, truth, { namedOrdersOnly: true }));
+    let { strict, staleDailyDetail } = await strictFigures();
     // Follow-up order syncs run after the shipments and returns that ask for them: wait for them.
     await waitFor(
       'the warehouse equal to the truth',
       async () => {
-        figures = await truthFigures(world.pool, truth, { namedOrdersOnly: true });
-        return problemsOf(totalOf(figures)) === 0;
+        ({ strict, staleDailyDetail } = await strictFigures());
+        return problemsOf(totalOf(strict)) === 0;
       },
       SYNC_DEADLINE_MS,
       2_000,
     ).catch(() => undefined);
-    verdict.figure('per-table mismatches', describeTruthFigures(figures));
-    verdict.expectEqual('truth mismatches', problemsOf(totalOf(figures)), 0);
-    verdict.check('the truth compared is not empty', totalOf(figures).records > 0);
+    verdict.figure('per-table mismatches', describeTruthFigures(strict));
+    verdict.figure('product BOM fields awaiting their daily refresh (by design)', staleDailyDetail);
+    verdict.expectEqual('truth mismatches', problemsOf(totalOf(strict)), 0);
+    verdict.check('the truth compared is not empty', totalOf(strict).records > 0);
 
     verdict.expectEqual('duplicate events', await duplicateEventCount(world.pool), 0);
     await checkDeliveries(ctx, world, endpoint.id);
