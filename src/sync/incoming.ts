@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { dedupeByKey, keyOf, type TableShape } from './diff.ts';
+import { SLICE_RECORDS, yieldToIo } from './eventLoop.ts';
 import { keyProblems, keyText } from './rowCheck.ts';
 import { camelOf } from './rows.ts';
 import type { RecordEntity, RejectedRecord, Row, RowContext } from './types.ts';
@@ -46,6 +47,28 @@ export function buildIncoming<R>(
     built.push({ record, row, key: keyOf(row, shape) });
   });
   return { incoming: dedupeByKey(built, (i) => i.key), rejected };
+}
+
+/**
+ * `buildIncoming` in slices of `SLICE_RECORDS` with pending I/O run between them (eventLoop.ts);
+ * the same answer, the key de-duplication across the whole window.
+ */
+export async function buildIncomingInSlices<R>(
+  records: readonly R[],
+  entity: RecordEntity<R>,
+  shape: TableShape,
+  ctx: RowContext,
+): Promise<{ incoming: Incoming<R>[]; rejected: RejectedRecord[] }> {
+  if (records.length <= SLICE_RECORDS) return buildIncoming(records, entity, shape, ctx);
+  const incoming: Incoming<R>[] = [];
+  const rejected: RejectedRecord[] = [];
+  for (let from = 0; from < records.length; from += SLICE_RECORDS) {
+    if (from > 0) await yieldToIo();
+    const slice = buildIncoming(records.slice(from, from + SLICE_RECORDS), entity, shape, ctx);
+    for (const item of slice.incoming) incoming.push(item);
+    for (const r of slice.rejected) rejected.push({ ...r, index: r.index + from });
+  }
+  return { incoming: dedupeByKey(incoming, (i) => i.key), rejected };
 }
 
 /** The key text of a record that could not be mapped, when the stream can read it from the raw form. */

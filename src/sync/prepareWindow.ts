@@ -3,7 +3,14 @@ import type { Queryable } from '../db/queryable.ts';
 import { shapeOf, tableInfo } from './columns.ts';
 import type { DetailFailure, DetailRequest, DueRequests } from './detailRequests.ts';
 import { type ChildDiff, diffChildren, diffRows, keyOf, rowsEqual, type TableShape } from './diff.ts';
-import { buildIncoming, type Incoming, rejectedKey, rejectedKeyText, withContentHash } from './incoming.ts';
+import { SLICE_RECORDS, yieldToIo } from './eventLoop.ts';
+import {
+  buildIncomingInSlices,
+  type Incoming,
+  rejectedKey,
+  rejectedKeyText,
+  withContentHash,
+} from './incoming.ts';
 import type { Rejection } from './rejections.ts';
 import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
 import { loadByKeys, loadMissing } from './store.ts';
@@ -81,7 +88,7 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const { db, stream, ctx, fetched } = args;
   const entity = stream.entity;
   const shape = shapeOf(entity.table, entity.key);
-  const built = buildIncoming(fetched.records, entity, shape, ctx);
+  const built = await buildIncomingInSlices(fetched.records, entity, shape, ctx);
   const named = (r: RejectedRecord) =>
     r.key !== undefined ? r : { ...r, key: rejectedKeyText(entity, r.raw, ctx) };
   const rejected: RejectedRecord[] = [...fetched.rejected.map(named), ...built.rejected];
@@ -137,24 +144,14 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const childEntities = entity.children ?? [];
   const childShapes = childEntities.map((child) => shapeOf(child.table, child.key));
   const childRows = new Map<RecordChange<R>, Row[][]>();
-  changes = changes.filter((change) => {
-    const problems = rowProblems(change.row, shape);
-    const record = change.record;
-    // A record that does not carry its children (its detail failed) leaves the stored ones alone.
-    const carries = record !== undefined && (entity.hasChildren?.(record) ?? true);
-    let perChild: Row[][] = [];
-    try {
-      if (carries) perChild = childEntities.map((child) => child.rows(record as R, ctx));
-    } catch (error) {
-      problems.push(`children could not be built: ${(error as Error).message}`);
-    }
-    perChild.forEach((rows, i) => {
-      const childShape = childShapes[i] as TableShape;
-      for (const row of rows) problems.push(...rowProblems(row, childShape).map((p) => `child ${p}`));
-    });
+  const writable: RecordChange<R>[] = [];
+  for (const [n, change] of changes.entries()) {
+    if (n > 0 && n % SLICE_RECORDS === 0) await yieldToIo();
+    const { perChild, problems } = rowsOfChange(change, entity, shape, childShapes, ctx);
     if (problems.length === 0) {
-      if (carries) childRows.set(change, perChild);
-      return true;
+      if (perChild) childRows.set(change, perChild);
+      writable.push(change);
+      continue;
     }
     rejected.push({
       index: -1,
@@ -162,8 +159,8 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
       raw: change.record,
       key: keyText(change.row, entity.key),
     });
-    return false;
-  });
+  }
+  changes = writable;
 
   const children = await diffAllChildren(db, childEntities, entity.key, changes, childRows);
 
@@ -190,6 +187,35 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
     warnings: [...(fetched.warnings ?? []), ...vanish.warnings],
     keys,
   };
+}
+
+/**
+ * The child rows one change writes (undefined when its record does not carry children: a failed
+ * detail leaves the stored ones alone), and the reasons its rows cannot be stored, if any.
+ */
+function rowsOfChange<R>(
+  change: RecordChange<R>,
+  entity: StreamDefinition<R, unknown>['entity'],
+  shape: TableShape,
+  childShapes: readonly TableShape[],
+  ctx: RowContext,
+): { perChild: Row[][] | undefined; problems: string[] } {
+  const problems = rowProblems(change.row, shape);
+  const record = change.record;
+  if (record === undefined || !(entity.hasChildren?.(record) ?? true))
+    return { perChild: undefined, problems };
+  let perChild: Row[][];
+  try {
+    perChild = (entity.children ?? []).map((child) => child.rows(record, ctx));
+  } catch (error) {
+    problems.push(`children could not be built: ${(error as Error).message}`);
+    return { perChild: undefined, problems };
+  }
+  perChild.forEach((rows, i) => {
+    const childShape = childShapes[i] as TableShape;
+    for (const row of rows) problems.push(...rowProblems(row, childShape).map((p) => `child ${p}`));
+  });
+  return { perChild, problems };
 }
 
 /**
