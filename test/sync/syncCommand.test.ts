@@ -24,7 +24,7 @@ describe('sync --once', () => {
       await syncOnceAction({ once: true, stream: 'bogus' }, { env: { DATABASE_URL: t.url }, out: c.out }),
     ).toBe(2);
     expect(c.errors).toHaveLength(1);
-    expect(c.errors[0]).toMatch(/unknown stream "bogus"; valid streams: .*shipments/);
+    expect(c.errors[0]).toMatch(/^error: unknown stream "bogus"; valid streams: .*shipments/);
   });
 
   it('runs one stream against the sandbox simulator and prints its summary', async () => {
@@ -60,7 +60,7 @@ describe('sync --once', () => {
     expect(c.lines).toEqual([]);
     expect(c.errors).toEqual([
       expect.stringMatching(
-        /^nothing to sync: .*FULFILLMENT_SUPPLIER_IDS and\/or FULFILLMENT_ACCOUNT_NUMBERS/,
+        /^error: nothing to sync: .*FULFILLMENT_SUPPLIER_IDS and\/or FULFILLMENT_ACCOUNT_NUMBERS/,
       ),
     ]);
     const account = capture();
@@ -69,7 +69,7 @@ describe('sync --once', () => {
       { env, out: account.out, logger: pino({ level: 'silent' }) },
     );
     expect(code).toBe(2);
-    expect(account.errors).toEqual([expect.stringContaining('set FULFILLMENT_ACCOUNT_NUMBERS (')]);
+    expect(account.errors).toEqual([expect.stringMatching(/^error: .*set FULFILLMENT_ACCOUNT_NUMBERS \(/)]);
     const runs = await t.pool.query("SELECT count(*)::int AS n FROM sync.runs WHERE stream = 'shipments'");
     expect(runs.rows[0].n).toBe(0);
   });

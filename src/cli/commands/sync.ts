@@ -10,6 +10,7 @@ import { allStreams, type RegisteredStream, streamByName } from '../../streams/i
 import { runStream } from '../../sync/runStream.ts';
 import type { StreamRunResult } from '../../sync/types.ts';
 import type { CliContext } from '../context.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exitCodes.ts';
 import { noScopesLine, SCOPE_VARIABLE } from '../scopes.ts';
 
 interface Out {
@@ -53,20 +54,18 @@ export async function syncOnceAction(
   deps: { env?: NodeJS.ProcessEnv; out?: Out; logger?: Logger } = {},
 ): Promise<number> {
   const out = deps.out ?? console;
-  if (!options.once) {
-    out.error('sync needs --once (continuous syncing is the `worker` command).');
-    return 2;
-  }
+  // One line, worded as every other usage error (run.ts), exit code 2.
+  const usage = (line: string) => {
+    out.error(`error: ${line}`);
+    return EXIT_USAGE;
+  };
+  if (!options.once) return usage('sync needs --once (continuous syncing is the `worker` command).');
   let streams: RegisteredStream[] = allStreams();
   if (options.stream !== undefined) {
     const stream = streamByName(options.stream);
     if (!stream) {
-      out.error(
-        `unknown stream "${options.stream}"; valid streams: ${allStreams()
-          .map((s) => s.name)
-          .join(', ')}`,
-      );
-      return 2;
+      const valid = allStreams().map((s) => s.name);
+      return usage(`unknown stream "${options.stream}"; valid streams: ${valid.join(', ')}`);
     }
     streams = [stream];
   }
@@ -80,15 +79,13 @@ export async function syncOnceAction(
   if (streams.every((s) => scopesOf(s).length === 0)) {
     // A real API with no scopes would otherwise "succeed" having read nothing.
     await upstream.close();
-    out.error(noScopesLine(streams.map((s) => s.scopeKind)));
-    return 2;
+    return usage(noScopesLine(streams.map((s) => s.scopeKind)));
   }
   const database = createDatabase(config.databaseUrl, { max: 4, applicationName: 'fulfillment-sync sync' });
   try {
     if (options.scope !== undefined && !streams.some((s) => scopesOf(s).includes(options.scope as string))) {
       const known = [...new Set(streams.flatMap(scopesOf))];
-      out.error(`unknown scope "${options.scope}"; configured scopes: ${known.join(', ') || '(none)'}`);
-      return 2;
+      return usage(`unknown scope "${options.scope}"; configured scopes: ${known.join(', ') || '(none)'}`);
     }
     const eventSink = createEventSink({
       timezone: config.timezone,
@@ -126,7 +123,7 @@ export async function syncOnceAction(
       );
     }
     out.log(describeCalls(calls, upstream.supplierIds.length, upstream.accountNumbers.length));
-    return failed ? 1 : 0;
+    return failed ? EXIT_FAILURE : EXIT_OK;
   } finally {
     await database.close();
     await upstream.close();
