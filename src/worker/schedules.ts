@@ -1,17 +1,25 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { SYNC_STREAM_JOB, type SyncStreamPayload, syncStreamRetry } from '../../jobs/syncStream.ts';
+import {
+  SYNC_STREAM_JOB,
+  type SyncStreamPayload,
+  syncStreamJobOptions,
+  syncStreamRetry,
+} from '../../jobs/syncStream.ts';
 import { type Config, STREAM_NAMES, type StreamName } from '../config/types.ts';
 import { JOB_RETENTION } from './queues.ts';
 import { withRedisLock } from './redisLock.ts';
+import { phaseOffsetMs } from './schedulePhase.ts';
 import { scopesOf } from './streamScopes.ts';
 
-/** One job scheduler we want: a stream for a scope every `everyMs`. */
+/** One job scheduler we want: a stream for a scope every `everyMs`, at `offsetMs` into each period. */
 export interface DesiredSchedule {
   id: string;
   stream: StreamName;
   scope: string;
   everyMs: number;
+  /** The scheduler's phase (schedulePhase.ts), so that schedulers do not all come due at once. */
+  offsetMs: number;
 }
 
 /** The scheduler id of a stream and scope; stable across deploys so upserts update in place. */
@@ -26,12 +34,11 @@ export function desiredSchedules(
   return STREAM_NAMES.flatMap((stream) => {
     const cadence = config.streams[stream].cadenceMinutes;
     if (!(cadence > 0)) return [];
-    return scopesOf(config, stream).map((scope) => ({
-      id: scheduleId(stream, scope),
-      stream,
-      scope,
-      everyMs: Math.round(cadence * 60_000),
-    }));
+    const everyMs = Math.round(cadence * 60_000);
+    return scopesOf(config, stream).map((scope) => {
+      const id = scheduleId(stream, scope);
+      return { id, stream, scope, everyMs, offsetMs: phaseOffsetMs(id, everyMs) };
+    });
   });
 }
 
@@ -46,7 +53,9 @@ export interface ScheduleRegistration {
 /**
  * Makes the queue's schedulers equal `desired`: upserts new or changed ones, leaves equal ones alone
  * and removes schedulers of streams or scopes no longer configured. Runs under a Redis lock so
- * workers starting together neither duplicate nor lose a schedule.
+ * workers starting together neither duplicate nor lose a schedule. A new scheduler's first run is
+ * at its phase, up to a period away (a day for products), so its stream and scope also get one
+ * run now, as on-demand syncs are enqueued (at most one queued per stream and scope).
  */
 export async function registerSchedules(
   queue: Queue,
@@ -64,17 +73,25 @@ async function reconcile(queue: Queue, desired: readonly DesiredSchedule[]): Pro
 
   for (const schedule of desired) {
     const current = existing.get(schedule.id);
-    if (current && Number(current.every) === schedule.everyMs) {
+    const sameEvery = Number(current?.every) === schedule.everyMs;
+    if (current && sameEvery && Number(current.offset) === schedule.offsetMs) {
       result.unchanged.push(schedule.id);
       continue;
     }
+    // With its period unchanged BullMQ keeps a scheduler's phase on upsert: a new phase (a
+    // scheduler registered before phases existed) needs the scheduler created afresh.
+    if (current && sameEvery) await queue.removeJobScheduler(schedule.id);
     const data: SyncStreamPayload = { stream: schedule.stream, scope: schedule.scope };
     await queue.upsertJobScheduler(
       schedule.id,
-      { every: schedule.everyMs },
+      { every: schedule.everyMs, offset: schedule.offsetMs },
       { name: SYNC_STREAM_JOB, data, opts: { ...syncStreamRetry, ...JOB_RETENTION } },
     );
-    (current ? result.updated : result.created).push(schedule.id);
+    if (current) result.updated.push(schedule.id);
+    else {
+      await queue.add(SYNC_STREAM_JOB, data, { ...syncStreamJobOptions(data), ...JOB_RETENTION });
+      result.created.push(schedule.id);
+    }
   }
   for (const key of existing.keys()) {
     if (wanted.has(key) || !key.startsWith('sync:')) continue;

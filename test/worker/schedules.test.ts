@@ -48,9 +48,44 @@ describe('registerSchedules', () => {
     const queue = workers[0]!.queue;
     const schedulers = await queue.getJobSchedulers(0, -1);
     expect(schedulers.map((s) => s.key).sort()).toEqual(desired.map((d) => d.id).sort());
-    // One pending job per scheduler, not three.
+    // Per scheduler one next run at its phase and one first run now, not three of each.
     const pending = await queue.getJobCounts('delayed', 'waiting', 'prioritized');
-    expect(pending.delayed! + pending.waiting! + pending.prioritized!).toBe(desired.length);
+    expect(pending.delayed).toBe(desired.length);
+    expect(pending.waiting! + pending.prioritized!).toBe(desired.length);
+    const firstRuns = await queue.getJobs(['waiting', 'prioritized']);
+    expect(firstRuns.map((j) => `sync:${j.data.stream}:${j.data.scope}`).sort()).toEqual(
+      desired.map((d) => d.id).sort(),
+    );
+  });
+
+  it('runs each scheduler at its own phase, so they do not all come due at once', async () => {
+    const config = testConfig();
+    const desired = desiredSchedules(config);
+    const { queue } = open();
+    const next = await queue.getJobs(['delayed']);
+    const dueAt = new Map(next.map((j) => [j.repeatJobKey, j.timestamp + j.delay]));
+    for (const schedule of desired) {
+      // Each next run sits at the scheduler's phase within its period.
+      expect(((dueAt.get(schedule.id) ?? Number.NaN) % schedule.everyMs) - schedule.offsetMs).toBe(0);
+    }
+    const daily = desired.filter((d) => d.everyMs === 1440 * 60_000).map((d) => dueAt.get(d.id));
+    expect(daily.length).toBeGreaterThan(1);
+    expect(new Set(daily).size).toBe(daily.length);
+  });
+
+  it('re-creates at its phase a scheduler registered before phases existed, without an extra run', async () => {
+    const config = testConfig();
+    const desired = desiredSchedules(config);
+    const { queue, redis } = open();
+    const target = desired.find((d) => d.everyMs === 1440 * 60_000)!;
+    await queue.removeJobScheduler(target.id);
+    await queue.upsertJobScheduler(target.id, { every: target.everyMs }, { name: 'syncStream', data: {} });
+    const waitingBefore = await queue.getWaitingCount();
+    const result = await registerSchedules(queue, desired, { redis });
+    expect(result.updated).toEqual([target.id]);
+    expect(Number((await queue.getJobScheduler(target.id))?.offset)).toBe(target.offsetMs);
+    // The old scheduler's immediate job may still wait; no first run is added for a known scheduler.
+    expect(await queue.getWaitingCount()).toBe(waitingBefore);
   });
 
   it('a redeploy with a changed cadence updates the scheduler in place', async () => {
