@@ -1,5 +1,10 @@
 /** Pure arithmetic of the scale benchmark: which streams cycle when, and what fits in 10 requests/s. */
+import type { StreamName } from '../../src/config/types.ts';
 import { JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { phaseOffsetMs } from '../../src/worker/schedulePhase.ts';
+import { scheduleId } from '../../src/worker/schedules.ts';
+
+const DAY_MS = 86_400_000;
 
 /** Streams that share a cadence are cycled after the world has moved by that cadence. */
 export interface CyclePhase {
@@ -78,10 +83,10 @@ export interface CycleCalls {
 }
 
 /**
- * The calls that come due at one moment when every cadence's cycle starts together, and how long
- * they take at `configuredRps` against the shortest cadence. BullMQ's `every` schedulers repeat
- * from when they were registered, and the workers register every stream and scope within seconds,
- * so the cadences (5, 15, 60, 1440 minutes: each divides the next) coincide once a day.
+ * The calls that come due at one moment if every cadence's cycle started together, and how long
+ * they take at `configuredRps` against the shortest cadence. So it was while every scheduler took
+ * its phase from its registration instant (the cadences, 5, 15, 60 and 1440 minutes, then
+ * coincided once a day); `busiestWindow` is the figure with each scheduler at its own phase.
  */
 export function burstWhenAllDue(cycles: readonly CycleCalls[], configuredRps: number) {
   const calls = cycles.reduce((n, c) => n + c.calls + (c.orderDetailCalls ?? 0), 0);
@@ -93,4 +98,43 @@ export function burstWhenAllDue(cycles: readonly CycleCalls[], configuredRps: nu
     shortestCadenceSeconds,
     overrunsShortestCadence: seconds > shortestCadenceSeconds,
   };
+}
+
+/** One stream's measured cycle and the scopes its schedulers run for. */
+export interface ScheduledCycle extends CycleCalls {
+  stream: StreamName;
+  scopes: readonly string[];
+}
+
+/**
+ * The most calls that come due within any window of the shortest cadence over a day, with each
+ * scheduler at its phase (src/worker/schedulePhase.ts) bringing its scope's share of its stream's
+ * cycle, and how long they take at `configuredRps`.
+ */
+export function busiestWindow(cycles: readonly ScheduledCycle[], configuredRps: number) {
+  const windowMs = Math.min(...cycles.map((c) => c.cadenceMinutes)) * 60_000;
+  const due: Array<{ at: number; calls: number }> = [];
+  for (const c of cycles) {
+    const every = c.cadenceMinutes * 60_000;
+    const perScope = (c.calls + (c.orderDetailCalls ?? 0)) / Math.max(1, c.scopes.length);
+    for (const scope of c.scopes) {
+      for (let at = phaseOffsetMs(scheduleId(c.stream, scope), every); at < DAY_MS; at += every)
+        due.push({ at, calls: perScope });
+    }
+  }
+  due.sort((a, b) => a.at - b.at);
+  // The day repeats: a window that starts late in it runs on into the next one.
+  const ring = due.concat(due.map((d) => ({ at: d.at + DAY_MS, calls: d.calls })));
+  let busiest = 0;
+  let inWindow = 0;
+  let first = 0;
+  for (const d of ring) {
+    inWindow += d.calls;
+    while (d.at - (ring[first] as { at: number }).at >= windowMs)
+      inWindow -= (ring[first++] as { calls: number }).calls;
+    busiest = Math.max(busiest, inWindow);
+  }
+  const calls = Math.round(busiest);
+  const seconds = secondsAt(calls, configuredRps);
+  return { calls, seconds, windowSeconds: windowMs / 1000, overrunsWindow: seconds > windowMs / 1000 };
 }

@@ -23,12 +23,13 @@ const WORKERS = 3;
 /** The order-detail budget the steady phase runs with: the default (FULFILLMENT_ORDER_DETAIL_RPS). */
 const ORDER_DETAIL_RPS = loadConfig({}).api.orderDetailRps;
 /**
- * The scheduled cadence the benchmark's workers get: a week, so that the job schedulers (one per
- * stream and scope) run each first load when the workers register them and never again within the
- * benchmark, which asks for each stream's steady-state cycle itself, exactly when the world has
- * moved by the stream's real cadence (STREAM_DEFAULTS), with the same job a scheduler adds.
+ * The benchmark's workers run every stream on demand only (cadence 0: no job schedulers). It asks
+ * for the first load as registering a new scheduler does (one run per stream and scope, now), and
+ * for each stream's steady-state cycle exactly when the world has moved by the stream's real
+ * cadence (STREAM_DEFAULTS), with the same job. Real schedulers would run at their phases
+ * (src/worker/schedulePhase.ts), anywhere in their period, in the middle of a measured cycle.
  */
-const PARKED_CADENCE_MINUTES = 10_080;
+const ON_DEMAND = 0;
 
 export interface SizeOptions {
   sim: SimulatorChild;
@@ -147,14 +148,12 @@ export async function runSize(o: SizeOptions): Promise<SizeFigures> {
       FULFILLMENT_SYNC_START: new Date(worldStart - o.historyDays * DAY).toISOString(),
       FULFILLMENT_QUEUE_PREFIX: dep.prefix,
       FULFILLMENT_STREAMS: JSON.stringify(
-        Object.fromEntries(
-          phases.flatMap((p) => p.streams).map((s) => [s, { cadenceMinutes: PARKED_CADENCE_MINUTES }]),
-        ),
+        Object.fromEntries(phases.flatMap((p) => p.streams).map((s) => [s, { cadenceMinutes: ON_DEMAND }])),
       ),
       WORKER_SHUTDOWN_TIMEOUT_MS: '15000',
     };
 
-    // 1. First load: the workers register the schedulers, whose first runs load every scope.
+    // 1. First load: one run per stream and scope, as a new scheduler's registration asks for.
     o.log(`${o.scopes} scopes: first load (${WORKERS} workers, ${o.firstLoadRps} requests/s)`);
     const loadMark = await runMark(dep.pool);
     const loadSimBefore = await o.sim.counts();
@@ -169,6 +168,12 @@ export async function runSize(o: SizeOptions): Promise<SizeFigures> {
       offset,
     );
     const workerStartSeconds = workers.startMs / 1000;
+    await enqueueRuns(
+      dep,
+      phases.flatMap((p) =>
+        p.streams.flatMap((stream) => scopesOf(stream).map((scope) => ({ stream, scope }))),
+      ),
+    );
     const { ordersRetriggered } = await waitUntilDrained({
       queue: dep.queue,
       pool: dep.pool,
@@ -275,6 +280,16 @@ export async function runSize(o: SizeOptions): Promise<SizeFigures> {
   }
 }
 
+/** One sync job per stream and scope, the job a scheduler (or `sync` on demand) adds. */
+async function enqueueRuns(dep: Deployment, runs: ReadonlyArray<{ stream: string; scope: string }>) {
+  await dep.queue.addBulk(
+    runs.map(({ stream, scope }) => {
+      const data = { stream: stream as StreamName, scope };
+      return { name: SYNC_STREAM_JOB, data, opts: syncStreamJobOptions(data) };
+    }),
+  );
+}
+
 /** One cycle of one stream: a job per scope, as its scheduler adds them, then the queue drained. */
 async function runCycle(
   dep: Deployment,
@@ -287,11 +302,9 @@ async function runCycle(
   const mark = await runMark(dep.pool);
   const simBefore = await sim.counts();
   const enqueuedAt = Date.now();
-  await dep.queue.addBulk(
-    scopes.map((scope) => {
-      const data = { stream: stream as StreamName, scope };
-      return { name: SYNC_STREAM_JOB, data, opts: syncStreamJobOptions(data) };
-    }),
+  await enqueueRuns(
+    dep,
+    scopes.map((scope) => ({ stream, scope })),
   );
   const { ordersRetriggered } = await waitUntilDrained({
     queue: dep.queue,

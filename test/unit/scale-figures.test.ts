@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   burstWhenAllDue,
+  busiestWindow,
   cadenceFit,
   configuredRpsFor,
   cyclePhases,
@@ -43,5 +44,21 @@ describe('scale benchmark arithmetic', () => {
       shortestCadenceSeconds: 300,
       overrunsShortestCadence: false,
     });
+  });
+
+  it('with each scheduler at its phase, the busiest five minutes hold one shipments cycle and a few daily runs', () => {
+    const accounts = Array.from({ length: 100 }, (_, i) => `ACC${i}`);
+    const suppliers = Array.from({ length: 100 }, (_, i) => `SUP${i}`);
+    const cycles = [
+      { stream: 'shipments' as const, scopes: accounts, cadenceMinutes: 5, calls: 100, orderDetailCalls: 46 },
+      { stream: 'products' as const, scopes: suppliers, cadenceMinutes: 1440, calls: 2200 },
+    ];
+    const busiest = busiestWindow(cycles, 10);
+    // Every five minutes hold each shipments scheduler once (146 calls with order details); all
+    // 100 daily runs at once would add 2,200, the spread phases add a few scopes' 22 calls each.
+    expect(busiest.calls).toBeGreaterThanOrEqual(146 + 22);
+    expect(busiest.calls).toBeLessThanOrEqual(146 + 22 * 6);
+    expect(busiest).toMatchObject({ windowSeconds: 300, overrunsWindow: false });
+    expect(burstWhenAllDue(cycles, 10).calls).toBe(2346);
   });
 });
