@@ -26,32 +26,16 @@ export function buildIncoming<R>(
   const built: Incoming<R>[] = [];
   const rejected: RejectedRecord[] = [];
   records.forEach((record, index) => {
-    let row: Row;
-    try {
-      row = entity.row(record, ctx);
-    } catch (error) {
-      rejected.push({
-        index,
-        reason: `row could not be built: ${(error as Error).message}`,
-        raw: record,
-        key: rejectedKeyText(entity, record, ctx),
-      });
-      return;
-    }
-    withContentHash(row, shape);
-    const problems = keyProblems(row, shape);
-    if (problems.length > 0) {
-      rejected.push({ index, reason: problems.join('; '), raw: record, key: keyText(row, entity.key) });
-      return;
-    }
-    built.push({ record, row, key: keyOf(row, shape) });
+    const one = incomingOf(record, index, entity, shape, ctx);
+    if ('reason' in one) rejected.push(one);
+    else built.push(one);
   });
   return { incoming: dedupeByKey(built, (i) => i.key), rejected };
 }
 
 /**
- * `buildIncoming` in slices of `SLICE_RECORDS` with pending I/O run between them (eventLoop.ts);
- * the same answer, the key de-duplication across the whole window.
+ * `buildIncoming` with pending I/O run every `SLICE_RECORDS` records (eventLoop.ts): the same
+ * answer.
  */
 export async function buildIncomingInSlices<R>(
   records: readonly R[],
@@ -59,16 +43,41 @@ export async function buildIncomingInSlices<R>(
   shape: TableShape,
   ctx: RowContext,
 ): Promise<{ incoming: Incoming<R>[]; rejected: RejectedRecord[] }> {
-  if (records.length <= SLICE_RECORDS) return buildIncoming(records, entity, shape, ctx);
-  const incoming: Incoming<R>[] = [];
+  const built: Incoming<R>[] = [];
   const rejected: RejectedRecord[] = [];
-  for (let from = 0; from < records.length; from += SLICE_RECORDS) {
-    if (from > 0) await yieldToIo();
-    const slice = buildIncoming(records.slice(from, from + SLICE_RECORDS), entity, shape, ctx);
-    for (const item of slice.incoming) incoming.push(item);
-    for (const r of slice.rejected) rejected.push({ ...r, index: r.index + from });
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % SLICE_RECORDS === 0) await yieldToIo();
+    const one = incomingOf(record, index, entity, shape, ctx);
+    if ('reason' in one) rejected.push(one);
+    else built.push(one);
   }
-  return { incoming: dedupeByKey(incoming, (i) => i.key), rejected };
+  return { incoming: dedupeByKey(built, (i) => i.key), rejected };
+}
+
+/** One record's parent row, content hash and key, or why it is rejected. */
+function incomingOf<R>(
+  record: R,
+  index: number,
+  entity: RecordEntity<R>,
+  shape: TableShape,
+  ctx: RowContext,
+): Incoming<R> | RejectedRecord {
+  let row: Row;
+  try {
+    row = entity.row(record, ctx);
+  } catch (error) {
+    return {
+      index,
+      reason: `row could not be built: ${(error as Error).message}`,
+      raw: record,
+      key: rejectedKeyText(entity, record, ctx),
+    };
+  }
+  withContentHash(row, shape);
+  const problems = keyProblems(row, shape);
+  if (problems.length > 0)
+    return { index, reason: problems.join('; '), raw: record, key: keyText(row, entity.key) };
+  return { record, row, key: keyOf(row, shape) };
 }
 
 /** The key text of a record that could not be mapped, when the stream can read it from the raw form. */
