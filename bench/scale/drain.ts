@@ -2,6 +2,7 @@
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
+import type { StreamName } from '../../src/config/types.ts';
 import { accountsWithDueOrders } from './runLog.ts';
 
 const POLL_MS = 250;
@@ -51,13 +52,21 @@ export async function waitUntilDrained(options: DrainOptions): Promise<{ ordersR
       const due = await accountsWithDueOrders(options.pool, options.now());
       if (due.length === 0) return { ordersRetriggered };
       ordersRetriggered += due.length;
-      await queue.addBulk(
-        due.map((scope) => {
-          const data = { stream: 'orders' as const, scope };
-          return { name: SYNC_STREAM_JOB, data, opts: syncStreamJobOptions(data) };
-        }),
+      await enqueueSyncRuns(
+        queue,
+        due.map((scope) => ({ stream: 'orders', scope })),
       );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** One sync job per stream and scope, the job a scheduler (or `sync` on demand) adds. */
+export async function enqueueSyncRuns(
+  queue: Queue,
+  runs: ReadonlyArray<{ stream: StreamName; scope: string }>,
+): Promise<void> {
+  await queue.addBulk(
+    runs.map((data) => ({ name: SYNC_STREAM_JOB, data, opts: syncStreamJobOptions(data) })),
+  );
 }

@@ -4,14 +4,13 @@
  * the first load (at a high rate limit, so it ends in minutes), then, at the steady rate limit, one
  * cycle of every stream after the world has moved by that stream's cadence.
  */
-import { SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { STREAM_DEFAULTS } from '../../src/config/streamDefaults.ts';
 import type { StreamName } from '../../src/config/types.ts';
 import { SANDBOX_TOKEN } from '../../src/runtime/upstream.ts';
 import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
 import { createDeployment, type Deployment, redisUsedMemory } from './deployment.ts';
-import { waitUntilDrained } from './drain.ts';
+import { enqueueSyncRuns, waitUntilDrained } from './drain.ts';
 import { cyclePhases, round, secondsAt } from './figures.ts';
 import { loadedPairs, runMark, runsSince, type StreamRuns } from './runLog.ts';
 import { type SimCalls, simCallsBetween } from './simCalls.ts';
@@ -168,10 +167,12 @@ export async function runSize(o: SizeOptions): Promise<SizeFigures> {
       offset,
     );
     const workerStartSeconds = workers.startMs / 1000;
-    await enqueueRuns(
-      dep,
+    await enqueueSyncRuns(
+      dep.queue,
       phases.flatMap((p) =>
-        p.streams.flatMap((stream) => scopesOf(stream).map((scope) => ({ stream, scope }))),
+        p.streams.flatMap((stream) =>
+          scopesOf(stream).map((scope) => ({ stream: stream as StreamName, scope })),
+        ),
       ),
     );
     const { ordersRetriggered } = await waitUntilDrained({
@@ -280,16 +281,6 @@ export async function runSize(o: SizeOptions): Promise<SizeFigures> {
   }
 }
 
-/** One sync job per stream and scope, the job a scheduler (or `sync` on demand) adds. */
-async function enqueueRuns(dep: Deployment, runs: ReadonlyArray<{ stream: string; scope: string }>) {
-  await dep.queue.addBulk(
-    runs.map(({ stream, scope }) => {
-      const data = { stream: stream as StreamName, scope };
-      return { name: SYNC_STREAM_JOB, data, opts: syncStreamJobOptions(data) };
-    }),
-  );
-}
-
 /** One cycle of one stream: a job per scope, as its scheduler adds them, then the queue drained. */
 async function runCycle(
   dep: Deployment,
@@ -302,9 +293,9 @@ async function runCycle(
   const mark = await runMark(dep.pool);
   const simBefore = await sim.counts();
   const enqueuedAt = Date.now();
-  await enqueueRuns(
-    dep,
-    scopes.map((scope) => ({ stream, scope })),
+  await enqueueSyncRuns(
+    dep.queue,
+    scopes.map((scope) => ({ stream: stream as StreamName, scope })),
   );
   const { ordersRetriggered } = await waitUntilDrained({
     queue: dep.queue,
