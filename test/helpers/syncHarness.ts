@@ -1,3 +1,5 @@
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
 import {
   createFulfillmentClient,
   type FulfillmentClient,
@@ -7,6 +9,9 @@ import {
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.ts';
+import { allStreams } from '../../src/streams/index.ts';
+import { runStream } from '../../src/sync/runStream.ts';
+import type { EventSink, StreamRunResult } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /** The token every simulator started by the tests accepts. */
@@ -99,4 +104,37 @@ export async function startSyncHarness(
       await t.close();
     },
   };
+}
+
+/**
+ * One run of every stream for every scope of the simulator's world, at its clock, in stream order
+ * (what `sync --once` does); answers the runs that failed.
+ */
+export async function syncEveryScope(args: {
+  pool: Pool;
+  client: FulfillmentClient;
+  config: Config;
+  logger: Logger;
+  sim: Pick<RunningSimulator, 'clock' | 'truth'>;
+  eventSink: EventSink;
+}): Promise<StreamRunResult[]> {
+  const now = new Date(args.sim.clock.now());
+  const world = args.sim.truth();
+  const failed: StreamRunResult[] = [];
+  for (const stream of allStreams()) {
+    for (const id of stream.scopeKind === 'supplier' ? world.suppliers : world.accounts) {
+      const result = await runStream({
+        pool: args.pool,
+        client: args.client,
+        config: args.config,
+        logger: args.logger,
+        stream,
+        scope: { kind: stream.scopeKind, id },
+        now,
+        eventSink: args.eventSink,
+      });
+      if (result.status === 'failed') failed.push(result);
+    }
+  }
+  return failed;
 }

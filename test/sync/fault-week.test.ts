@@ -5,10 +5,8 @@ import { loadConfig } from '../../src/config/loadConfig.ts';
 import type { Config } from '../../src/config/types.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { allStreams } from '../../src/streams/index.ts';
-import { runStream } from '../../src/sync/runStream.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { simulatorClient } from '../helpers/syncHarness.ts';
+import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
 
 /**
@@ -78,24 +76,9 @@ afterAll(async () => {
 });
 
 async function syncAll(s: Side): Promise<void> {
-  const now = new Date(s.sim.clock.now());
-  const world = s.sim.truth();
   const eventSink = createEventSink({ timezone: s.config.timezone, thresholds: s.config.events });
-  for (const stream of allStreams()) {
-    for (const id of stream.scopeKind === 'supplier' ? world.suppliers : world.accounts) {
-      const result = await runStream({
-        pool: s.t.pool,
-        client: s.client,
-        config: s.config,
-        logger,
-        stream,
-        scope: { kind: stream.scopeKind, id },
-        now,
-        eventSink,
-      });
-      if (result.status === 'failed') s.failedRuns += 1;
-    }
-  }
+  const failed = await syncEveryScope({ ...s, pool: s.t.pool, logger, eventSink });
+  s.failedRuns += failed.length;
 }
 
 const count = async (s: Side, sql: string) => Number((await s.t.pool.query(sql)).rows[0].n);

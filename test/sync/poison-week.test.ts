@@ -13,11 +13,9 @@ import {
   startSimulator,
   truthAsSynced,
 } from '../../src/simulator/index.ts';
-import { allStreams } from '../../src/streams/index.ts';
-import { runStream } from '../../src/sync/runStream.ts';
 import type { Row } from '../../src/sync/types.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { simulatorClient } from '../helpers/syncHarness.ts';
+import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
 import { warehouseMismatches } from '../helpers/warehouseTruth.ts';
 
 /**
@@ -67,25 +65,9 @@ afterAll(async () => {
 });
 
 async function syncAll(): Promise<void> {
-  const now = new Date(sim.clock.now());
-  const world = sim.truth();
   const eventSink = createEventSink({ timezone: config.timezone, thresholds: config.events });
-  for (const stream of allStreams()) {
-    const scopes = stream.scopeKind === 'supplier' ? world.suppliers : world.accounts;
-    for (const id of scopes) {
-      const result = await runStream({
-        pool: t.pool,
-        client,
-        config,
-        logger,
-        stream,
-        scope: { kind: stream.scopeKind, id },
-        now,
-        eventSink,
-      });
-      if (result.status === 'failed') failures.push(`${stream.name} ${id}: ${result.error}`);
-    }
-  }
+  const failed = await syncEveryScope({ pool: t.pool, client, config, logger, sim, eventSink });
+  for (const r of failed) failures.push(`${r.stream} ${r.scope.id}: ${r.error}`);
 }
 
 /** The key of a warehouse row as the poison report writes it, by table family. */

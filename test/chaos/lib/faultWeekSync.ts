@@ -4,9 +4,7 @@ import { createFulfillmentClient, staticTokenProvider } from '../../../src/api/i
 import { loadConfig } from '../../../src/config/loadConfig.ts';
 import type { Config } from '../../../src/config/types.ts';
 import { createEventSink } from '../../../src/events/sink.ts';
-import { allStreams } from '../../../src/streams/index.ts';
-import { runStream } from '../../../src/sync/runStream.ts';
-import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
+import { SIMULATOR_TOKEN, syncEveryScope } from '../../helpers/syncHarness.ts';
 import type { ChaosWorld } from './world.ts';
 
 /**
@@ -57,28 +55,20 @@ export function faultWeekSync(world: ChaosWorld, attemptTimeoutMs: number): Faul
     failedRuns: 0,
     client,
     syncAll: async (using = weekClient) => {
-      const now = new Date(world.sim.clock.now());
-      const truth = world.sim.truth();
       const eventSink = createEventSink({
         timezone: config.timezone,
         ambiguousTime: config.ambiguousTime,
         thresholds: config.events,
       });
-      for (const stream of allStreams()) {
-        for (const id of stream.scopeKind === 'supplier' ? truth.suppliers : truth.accounts) {
-          const result = await runStream({
-            pool: world.pool,
-            client: using,
-            config,
-            logger,
-            stream,
-            scope: { kind: stream.scopeKind, id },
-            now,
-            eventSink,
-          });
-          if (result.status === 'failed') sync.failedRuns += 1;
-        }
-      }
+      const failed = await syncEveryScope({
+        pool: world.pool,
+        client: using,
+        config,
+        logger,
+        sim: world.sim,
+        eventSink,
+      });
+      sync.failedRuns += failed.length;
     },
   };
   return sync;
