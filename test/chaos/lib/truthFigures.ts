@@ -5,6 +5,7 @@ import {
   type TableComparison,
   type WarehouseTruthOptions,
 } from '../../helpers/warehouseTruth.ts';
+import type { Verdict } from '../scorecard.ts';
 
 /**
  * The warehouse-vs-truth comparison as counts per table, for a scorecard: the same comparison as
@@ -109,6 +110,22 @@ export function setAsideDailyDetail(figures: Record<string, TableFigures>): {
     }
   }
   return { strict, staleDailyDetail };
+}
+
+/**
+ * The scorecard's equality check after a scenario: per-table figures, daily-refreshed detail
+ * fields set apart and reported (setAsideDailyDetail), every other difference a failure.
+ */
+export function checkEqualToTruth(verdict: Verdict, figures: Record<string, TableFigures>): void {
+  const { strict, staleDailyDetail } = setAsideDailyDetail(figures);
+  verdict.figure('per-table mismatches', describeTruthFigures(strict));
+  verdict.figure('product BOM fields awaiting their daily refresh (by design)', staleDailyDetail);
+  verdict.check(
+    'warehouse equals the simulator truth',
+    problemsOf(totalOf(strict)) === 0,
+    describeTruthFigures(strict),
+  );
+  verdict.check('the truth compared is not empty', totalOf(figures).records > 0);
 }
 
 function firstDifference(t: TableComparison): string | undefined {

@@ -1,8 +1,8 @@
-import { addEndpoint } from '../../../src/webhooks/endpoints.ts';
 import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
 import { waitFor } from '../../helpers/waitFor.ts';
-import { type FlakyReceiver, startFlakyReceiver } from '../lib/flakyReceiver.ts';
+import type { FlakyReceiver } from '../lib/flakyReceiver.ts';
 import { stackTraceLines } from '../lib/restartProbes.ts';
+import { subscribeFlakyReceiver } from '../lib/subscribedReceiver.ts';
 import { everyStreamEveryMinute, startWorld } from '../lib/world.ts';
 import type { Scenario } from '../scenario.ts';
 
@@ -27,20 +27,12 @@ export const flakyReceiver: Scenario = {
       historyDays: ctx.short ? 1 : 3,
       lagMinutes: 60,
     });
-    const receiver = await startFlakyReceiver({
+    const { receiver, endpoint } = await subscribeFlakyReceiver(ctx, world.pool, {
       errorRate: 0.5,
       hangRate: 0.04,
       maxFailuresInARow: 6,
       seed: 5,
     });
-    ctx.defer(() => receiver.close());
-    // The code path of `webhooks add`.
-    const endpoint = await addEndpoint(
-      world.pool,
-      { url: receiver.url },
-      { policy: { allowPrivateTargets: true } },
-    );
-    receiver.setSecret(endpoint.secret);
 
     const worker = world.spawnWorker(
       world.env({
