@@ -3,6 +3,7 @@
  * and `sync` (the worker's state).
  */
 export * from './analytics/index.ts';
+export * from './analyticsRefreshes.ts';
 export * from './backfills.ts';
 export { analyticsSchema, fulfillmentSchema, syncSchema } from './columns.ts';
 export * from './events.ts';
