@@ -16,57 +16,6 @@ CREATE VIEW "analytics"."open_transfers_in" AS (
           FROM fulfillment.transfer_in_lines x
          WHERE x.supplier_id = t.supplier_id AND x.order_number = t.order_number) l ON true
      WHERE t.status_code IN ('DRAFT', 'SUBMITTED', 'PROCESSING'));--> statement-breakpoint
-CREATE MATERIALIZED VIEW "analytics"."shipment_facts" AS (
-    SELECT s.container_id, s.account_number, s.order_number, o.warehouse_code, o.warehouse_name,
-           s.carrier_name, s.tracking_number, s.status_code,
-           o.requested_service_level, o.planned_service_level, o.sla_status_code, o.sla_status_name, o.sla_date,
-           o.creation_date AS order_created_at,
-           s.ship_date, (s.ship_date AT TIME ZONE 'America/Los_Angeles')::date AS ship_day,
-           ev.first_scan_at, ev.last_scan_at, d.delivered_at,
-           round((extract(epoch FROM d.delivered_at - s.ship_date) / 86400)::numeric, 2) AS transit_days,
-           s.status_code = 'DELIVERED' AS is_delivered,
-           s.status_code = 'EXCEPTION' AS is_exception,
-           (s.status_code IN ('EXCEPTION', 'RETURNED') OR coalesce(ev.exception_scans, 0) > 0) AS had_exception,
-           s.status_code = 'RETURNED' AS is_returned_to_sender,
-           EXISTS (SELECT 1 FROM fulfillment.returns r
-                    WHERE r.account_number = s.account_number AND r.order_number = s.order_number) AS has_return,
-           s.ship_date > o.sla_date AS shipped_after_sla,
-           d.delivered_at > o.sla_date AS delivered_after_sla,
-           coalesce(l.units, 0)::integer AS units,
-           a.city AS ship_to_city, a.state_code AS ship_to_state_code, a.postal_code AS ship_to_postal_code,
-           a.country_code AS ship_to_country_code
-      FROM fulfillment.shipments s
-      LEFT JOIN fulfillment.orders o
-        ON o.account_number = s.account_number AND o.order_number = s.order_number
-      LEFT JOIN fulfillment.order_addresses a
-        ON a.account_number = s.account_number AND a.order_number = s.order_number
-       AND a.role = 'ship_to' AND a.position = 0
-      LEFT JOIN LATERAL (
-        SELECT min(e.event_time) AS first_scan_at, max(e.event_time) AS last_scan_at,
-               count(*) FILTER (WHERE e.description ~* 'exception|refused') AS exception_scans
-          FROM fulfillment.shipment_events e
-         WHERE e.container_id = s.container_id) ev ON true
-      CROSS JOIN LATERAL (
-        SELECT CASE WHEN s.status_code = 'DELIVERED' THEN ev.last_scan_at END AS delivered_at) d
-      LEFT JOIN LATERAL (
-        SELECT sum(x.quantity) AS units FROM fulfillment.shipment_lines x
-         WHERE x.container_id = s.container_id) l ON true);--> statement-breakpoint
-CREATE MATERIALIZED VIEW "analytics"."carrier_performance_weekly" AS (
-    SELECT date_trunc('week', f.ship_day)::date AS week_start, coalesce(f.carrier_name, '') AS carrier_name,
-           count(*)::integer AS shipments,
-           sum(f.units)::integer AS units,
-           (count(*) FILTER (WHERE f.is_delivered))::integer AS delivered,
-           (count(*) FILTER (WHERE f.had_exception))::integer AS had_exception,
-           (count(*) FILTER (WHERE f.is_returned_to_sender))::integer AS returned_to_sender,
-           round(avg(f.transit_days), 2) AS avg_transit_days,
-           round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.transit_days))::numeric, 2) AS median_transit_days,
-           round((percentile_cont(0.9) WITHIN GROUP (ORDER BY f.transit_days))::numeric, 2) AS p90_transit_days,
-           (count(*) FILTER (WHERE f.sla_date IS NOT NULL))::integer AS with_sla_date,
-           (count(*) FILTER (WHERE f.delivered_after_sla))::integer AS delivered_after_sla,
-           round((count(*) FILTER (WHERE f.had_exception))::numeric / count(*), 4) AS exception_rate
-      FROM analytics.shipment_facts f
-     WHERE f.ship_day IS NOT NULL
-     GROUP BY 1, 2);--> statement-breakpoint
 CREATE MATERIALIZED VIEW "analytics"."daily_inventory" AS (
     WITH today AS (SELECT (now() AT TIME ZONE 'America/Los_Angeles')::date AS day),
     coverage AS (
@@ -96,48 +45,21 @@ CREATE MATERIALIZED VIEW "analytics"."daily_inventory" AS (
          SELECT 1 FROM fulfillment.inventory_activity x
           WHERE x.supplier_id = f.supplier_id AND x.warehouse_code = f.warehouse_code
             AND x.sub_inventory_code = f.sub_inventory_code AND x.sku = f.sku))
-    SELECT d.day::date AS day, h.supplier_id, h.warehouse_code, h.sub_inventory_code, h.sku,
+    SELECT b.first_day + d.i AS day, h.supplier_id, h.warehouse_code, h.sub_inventory_code, h.sku,
            h.qty_on_hand, h.qty_available_to_sell, false AS is_reconstructed
       FROM fulfillment.inventory_history h
-     CROSS JOIN LATERAL generate_series(
-             (h.valid_from AT TIME ZONE 'America/Los_Angeles')::date,
-             coalesce((h.valid_to AT TIME ZONE 'America/Los_Angeles')::date - 1, (SELECT day FROM today)),
-             interval '1 day') d(day)
+     CROSS JOIN LATERAL (
+       SELECT (h.valid_from AT TIME ZONE 'America/Los_Angeles')::date AS first_day,
+              coalesce((h.valid_to AT TIME ZONE 'America/Los_Angeles')::date - 1, (SELECT day FROM today)) AS last_day) b
+     CROSS JOIN LATERAL generate_series(0, b.last_day - b.first_day) d(i)
     UNION ALL
-    SELECT d.day::date, s.supplier_id, s.warehouse_code, s.sub_inventory_code, s.sku,
+    SELECT s.from_day + d.i, s.supplier_id, s.warehouse_code, s.sub_inventory_code, s.sku,
            s.qty_on_hand, NULL::integer, true
       FROM spans s
       LEFT JOIN first_observed f
         ON f.supplier_id = s.supplier_id AND f.warehouse_code = s.warehouse_code
        AND f.sub_inventory_code = s.sub_inventory_code AND f.sku = s.sku
-     CROSS JOIN LATERAL generate_series(
-             s.from_day, least(s.to_day, coalesce(f.day - 1, s.to_day)), interval '1 day') d(day));--> statement-breakpoint
-CREATE MATERIALIZED VIEW "analytics"."order_lifecycle" AS (
-    SELECT o.account_number, o.order_number, o.warehouse_code, o.warehouse_name, o.order_type_code,
-           o.requested_service_level, o.order_status_code,
-           coalesce(o.received_date, o.creation_date) AS received_at,
-           coalesce(f.shipped_at, o.shipped_date) AS shipped_at,
-           f.delivered_at,
-           coalesce(f.shipments, 0) AS shipments,
-           coalesce(h.holds, 0) AS holds,
-           round((extract(epoch FROM coalesce(f.shipped_at, o.shipped_date) - coalesce(o.received_date, o.creation_date))
-                  / 3600)::numeric, 2) AS hours_to_ship,
-           round((extract(epoch FROM f.delivered_at - coalesce(f.shipped_at, o.shipped_date)) / 86400)::numeric, 2)
-             AS days_in_transit,
-           round((extract(epoch FROM f.delivered_at - coalesce(o.received_date, o.creation_date)) / 86400)::numeric, 2)
-             AS days_to_deliver
-      FROM fulfillment.orders o
-      LEFT JOIN (
-        SELECT x.account_number, x.order_number, count(*)::integer AS shipments, min(x.ship_date) AS shipped_at,
-               CASE WHEN bool_and(x.is_delivered) THEN max(x.delivered_at) END AS delivered_at
-          FROM analytics.shipment_facts x
-         GROUP BY x.account_number, x.order_number) f
-        ON f.account_number = o.account_number AND f.order_number = o.order_number
-      LEFT JOIN (
-        SELECT y.account_number, y.order_number, count(*)::integer AS holds
-          FROM fulfillment.order_holds y
-         GROUP BY y.account_number, y.order_number) h
-        ON h.account_number = o.account_number AND h.order_number = o.order_number);--> statement-breakpoint
+     CROSS JOIN LATERAL generate_series(0, least(s.to_day, coalesce(f.day - 1, s.to_day)) - s.from_day) d(i));--> statement-breakpoint
 CREATE MATERIALIZED VIEW "analytics"."return_rate_by_reason" AS (
     SELECT r.account_number, r.return_reason_code, r.return_reason_name, r.returns, r.units_returned,
            r.units_damaged, coalesce(s.units, 0)::integer AS units_shipped,
@@ -174,22 +96,41 @@ CREATE MATERIALIZED VIEW "analytics"."return_rate_by_sku" AS (
          sum(l.quantity_damaged) AS damaged, count(DISTINCT r.ship_return_id) AS returns
     FROM fulfillment.return_lines l JOIN fulfillment.returns r ON r.ship_return_id = l.ship_return_id
    GROUP BY 1, 2) r ON r.account_number = s.account_number AND r.sku = s.sku);--> statement-breakpoint
-CREATE MATERIALIZED VIEW "analytics"."return_rate_by_warehouse" AS (
-    SELECT coalesce(s.account_number, r.account_number) AS account_number,
-           coalesce(s.warehouse_code, r.warehouse_code) AS warehouse_code,
-           coalesce(s.units, 0)::integer AS units_shipped, coalesce(r.returns, 0)::integer AS returns,
-           coalesce(r.units, 0)::integer AS units_returned, coalesce(r.damaged, 0)::integer AS units_damaged,
-           round(coalesce(r.units, 0)::numeric / nullif(s.units, 0), 4) AS return_rate
-      FROM (SELECT f.account_number, coalesce(f.warehouse_code, '') AS warehouse_code, sum(f.units) AS units
-              FROM analytics.shipment_facts f GROUP BY 1, 2) s
-      FULL JOIN (
-        SELECT x.account_number, coalesce(x.ship_from_warehouse_code, '') AS warehouse_code,
-               count(DISTINCT x.ship_return_id) AS returns, coalesce(sum(l.quantity_returned), 0) AS units,
-               coalesce(sum(l.quantity_damaged), 0) AS damaged
-          FROM fulfillment.returns x
-          LEFT JOIN fulfillment.return_lines l ON l.ship_return_id = x.ship_return_id
-         GROUP BY 1, 2) r
-        ON r.account_number = s.account_number AND r.warehouse_code = s.warehouse_code);--> statement-breakpoint
+CREATE MATERIALIZED VIEW "analytics"."shipment_facts" AS (
+    SELECT s.container_id, s.account_number, s.order_number, o.warehouse_code, o.warehouse_name,
+           s.carrier_name, s.tracking_number, s.status_code,
+           o.requested_service_level, o.planned_service_level, o.sla_status_code, o.sla_status_name, o.sla_date,
+           o.creation_date AS order_created_at,
+           s.ship_date, (s.ship_date AT TIME ZONE 'America/Los_Angeles')::date AS ship_day,
+           ev.first_scan_at, ev.last_scan_at, d.delivered_at,
+           round((extract(epoch FROM d.delivered_at - s.ship_date) / 86400)::numeric, 2) AS transit_days,
+           s.status_code = 'DELIVERED' AS is_delivered,
+           s.status_code = 'EXCEPTION' AS is_exception,
+           (s.status_code IN ('EXCEPTION', 'RETURNED') OR coalesce(ev.exception_scans, 0) > 0) AS had_exception,
+           s.status_code = 'RETURNED' AS is_returned_to_sender,
+           EXISTS (SELECT 1 FROM fulfillment.returns r
+                    WHERE r.account_number = s.account_number AND r.order_number = s.order_number) AS has_return,
+           s.ship_date > o.sla_date AS shipped_after_sla,
+           d.delivered_at > o.sla_date AS delivered_after_sla,
+           coalesce(l.units, 0)::integer AS units,
+           a.city AS ship_to_city, a.state_code AS ship_to_state_code, a.postal_code AS ship_to_postal_code,
+           a.country_code AS ship_to_country_code
+      FROM fulfillment.shipments s
+      LEFT JOIN fulfillment.orders o
+        ON o.account_number = s.account_number AND o.order_number = s.order_number
+      LEFT JOIN fulfillment.order_addresses a
+        ON a.account_number = s.account_number AND a.order_number = s.order_number
+       AND a.role = 'ship_to' AND a.position = 0
+      LEFT JOIN LATERAL (
+        SELECT min(e.event_time) AS first_scan_at, max(e.event_time) AS last_scan_at,
+               count(*) FILTER (WHERE e.description ~* 'exception|refused') AS exception_scans
+          FROM fulfillment.shipment_events e
+         WHERE e.container_id = s.container_id) ev ON true
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN s.status_code = 'DELIVERED' THEN ev.last_scan_at END AS delivered_at) d
+      LEFT JOIN LATERAL (
+        SELECT sum(x.quantity) AS units FROM fulfillment.shipment_lines x
+         WHERE x.container_id = s.container_id) l ON true);--> statement-breakpoint
 CREATE MATERIALIZED VIEW "analytics"."stock_out_spells" AS (
     WITH v AS (
       SELECT supplier_id, warehouse_code, sub_inventory_code, sku, valid_from, valid_to,

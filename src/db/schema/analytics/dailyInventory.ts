@@ -57,19 +57,18 @@ export const dailyInventory = analyticsSchema
          SELECT 1 FROM fulfillment.inventory_activity x
           WHERE x.supplier_id = f.supplier_id AND x.warehouse_code = f.warehouse_code
             AND x.sub_inventory_code = f.sub_inventory_code AND x.sku = f.sku))
-    SELECT d.day::date AS day, h.supplier_id, h.warehouse_code, h.sub_inventory_code, h.sku,
+    SELECT b.first_day + d.i AS day, h.supplier_id, h.warehouse_code, h.sub_inventory_code, h.sku,
            h.qty_on_hand, h.qty_available_to_sell, false AS is_reconstructed
       FROM fulfillment.inventory_history h
-     CROSS JOIN LATERAL generate_series(
-             (h.valid_from AT TIME ZONE ${LA})::date,
-             coalesce((h.valid_to AT TIME ZONE ${LA})::date - 1, (SELECT day FROM today)),
-             interval '1 day') d(day)
+     CROSS JOIN LATERAL (
+       SELECT (h.valid_from AT TIME ZONE ${LA})::date AS first_day,
+              coalesce((h.valid_to AT TIME ZONE ${LA})::date - 1, (SELECT day FROM today)) AS last_day) b
+     CROSS JOIN LATERAL generate_series(0, b.last_day - b.first_day) d(i)
     UNION ALL
-    SELECT d.day::date, s.supplier_id, s.warehouse_code, s.sub_inventory_code, s.sku,
+    SELECT s.from_day + d.i, s.supplier_id, s.warehouse_code, s.sub_inventory_code, s.sku,
            s.qty_on_hand, NULL::integer, true
       FROM spans s
       LEFT JOIN first_observed f
         ON f.supplier_id = s.supplier_id AND f.warehouse_code = s.warehouse_code
        AND f.sub_inventory_code = s.sub_inventory_code AND f.sku = s.sku
-     CROSS JOIN LATERAL generate_series(
-             s.from_day, least(s.to_day, coalesce(f.day - 1, s.to_day)), interval '1 day') d(day)`);
+     CROSS JOIN LATERAL generate_series(0, least(s.to_day, coalesce(f.day - 1, s.to_day)) - s.from_day) d(i)`);

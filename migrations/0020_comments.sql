@@ -1,3 +1,17 @@
+COMMENT ON TABLE "sync"."analytics_refreshes" IS 'When the sources of each analytics materialized view last changed and when it was last refreshed (src/analytics/refresh.ts). One row per view. Key: relation.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."relation" IS 'The materialized view, as schema.name (e.g. analytics.shipment_facts).';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."changed_at" IS 'When a sync last changed one of its sources (or a view it reads was refreshed).';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."refreshed_as_of" IS 'Start of its last successful refresh: every change committed before it is in the view. Stale while changed_at is later.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."last_duration_ms" IS 'How long the last successful refresh took, in milliseconds.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."last_error" IS 'Error of the last failed refresh; cleared by a successful one.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."analytics_refreshes"."last_error_at" IS 'When the last refresh failed.';
+--> statement-breakpoint
 COMMENT ON MATERIALIZED VIEW "analytics"."carrier_performance_weekly" IS 'Carrier performance per week of ship day (Monday-started Pacific weeks), over every account: shipments, delivered, exceptions, transit-time average, median and 90th percentile, SLA misses. Answers: is a carrier getting slower or less reliable? Example: SELECT week_start, carrier_name, median_transit_days, exception_rate FROM analytics.carrier_performance_weekly WHERE week_start >= current_date - 84 ORDER BY 1, 2. One row per week_start and carrier_name. Materialized: refreshed after the syncs that change its sources (at most every few minutes), so it can lag the tables by that much.';
 --> statement-breakpoint
 COMMENT ON COLUMN "analytics"."carrier_performance_weekly"."week_start" IS 'Monday of the Pacific week of the ship day.';
