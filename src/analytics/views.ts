@@ -11,7 +11,12 @@ export interface MaterializedAnalytics {
   streams: readonly StreamName[];
   /** Analytics views it reads: their refresh makes it stale. */
   reads: readonly string[];
+  /** Refresh it at most this often when stale (default DEFAULT_REFRESH_INTERVAL_MS). */
+  minIntervalMs?: number;
 }
+
+/** Refresh a stale view at most this often by default: a year of shipments takes a while to refresh. */
+export const DEFAULT_REFRESH_INTERVAL_MS = 5 * 60_000;
 
 export const MATERIALIZED_ANALYTICS: readonly MaterializedAnalytics[] = [
   { relation: 'analytics.shipment_facts', streams: ['shipments', 'orders', 'returns'], reads: [] },
@@ -24,7 +29,14 @@ export const MATERIALIZED_ANALYTICS: readonly MaterializedAnalytics[] = [
     streams: ['returns'],
     reads: ['analytics.shipment_facts'],
   },
-  { relation: 'analytics.daily_inventory', streams: ['inventory', 'inventory_activity'], reads: [] },
+  // A day-grained series of every inventory row: the costliest refresh (minutes for a year of 100
+  // suppliers), and an hour's lag is nothing to a daily series.
+  {
+    relation: 'analytics.daily_inventory',
+    streams: ['inventory', 'inventory_activity'],
+    reads: [],
+    minIntervalMs: 60 * 60_000,
+  },
   { relation: 'analytics.stock_out_spells', streams: ['inventory'], reads: [] },
 ];
 

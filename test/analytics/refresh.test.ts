@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshAfterRun, refreshStaleAnalytics } from '../../src/analytics/refresh.ts';
+import { AnalyticsRefresher } from '../../src/analytics/refresher.ts';
 import { CARRIER_PERFORMANCE_WEEKLY_QUERY } from '../../src/db/schema/analytics/carrierPerformance.ts';
 import { ORDER_LIFECYCLE_QUERY } from '../../src/db/schema/analytics/orderLifecycle.ts';
 import { RETURN_RATE_BY_WAREHOUSE_QUERY } from '../../src/db/schema/analytics/returnRates.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /**
  * The analytics materialized views follow the syncs that change their sources: a run that wrote
@@ -137,5 +139,20 @@ describe('analytics refresh', () => {
       'SELECT relation, last_error FROM sync.analytics_refreshes WHERE refreshed_as_of IS NOT NULL ORDER BY 1',
     );
     expect(refreshed.rows.every((r) => r.last_error === null)).toBe(true);
+  });
+
+  it("refreshes in the worker's background after marking on the run's pool, again for a run that ends meanwhile", async () => {
+    await shipShipment('C4');
+    const before = await factCount();
+    const refresher = new AnalyticsRefresher(t.pool, {
+      minIntervalMs: 0,
+      logger: { info: () => {}, warn: () => {} },
+    });
+    await refresher.afterRun(t.pool, { stream: 'shipments', inserted: 1, updated: 0 });
+    await waitFor('the first refresh', async () => (await factCount()) === before + 1);
+    await shipShipment('C5');
+    await refresher.afterRun(t.pool, { stream: 'shipments', inserted: 1, updated: 0 });
+    await waitFor('the second refresh', async () => (await factCount()) === before + 2);
+    await refresher.close();
   });
 });

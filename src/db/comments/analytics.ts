@@ -1,7 +1,9 @@
 import type { TableText } from './tables.ts';
 
 const MATERIALIZED =
-  'Materialized: refreshed after the syncs that change its sources (at most every few minutes), so it can lag the tables by that much.';
+  'Materialized: refreshed after the syncs that change its sources (at most every 5 minutes), so it can lag the tables by that much.';
+const MATERIALIZED_HOURLY =
+  'Materialized: refreshed after the syncs that change its sources (at most hourly: its refresh is the costliest), so it can lag the tables by that much.';
 const PACIFIC_DAY = (of: string) => `Calendar day of ${of} in America/Los_Angeles (the API's zone).`;
 const KEY_OR_EMPTY = (what: string) => `${what}; '' groups the rows without one.`;
 
@@ -134,7 +136,7 @@ export const ANALYTICS_RELATIONS: Readonly<Record<string, TableText>> = {
     },
   },
   'analytics.daily_inventory': {
-    text: `On-hand stock per Pacific day, supplier, warehouse, sub-inventory and SKU at the end of the day, reaching back over the history the first load read. Days observed by the worker come from fulfillment.inventory_history; days before a row was first observed are reconstructed from fulfillment.inventory_activity (beginning and ending on-hand per day) and marked is_reconstructed. Answers: how did stock of a wine develop over the last months, per warehouse? Example: SELECT day, warehouse_code, sum(qty_on_hand) FROM analytics.daily_inventory WHERE sku = '1W003' AND day >= current_date - 90 GROUP BY 1, 2 ORDER BY 1, 2. One row per day and key. ${MATERIALIZED}`,
+    text: `On-hand stock per Pacific day, supplier, warehouse, sub-inventory and SKU at the end of the day, reaching back over the history the first load read. Days observed by the worker come from fulfillment.inventory_history; days before a row was first observed are reconstructed from fulfillment.inventory_activity (beginning and ending on-hand per day) and marked is_reconstructed. Answers: how did stock of a wine develop over the last months, per warehouse? Example: SELECT day, warehouse_code, sum(qty_on_hand) FROM analytics.daily_inventory WHERE sku = '1W003' AND day >= current_date - 90 GROUP BY 1, 2 ORDER BY 1, 2. One row per day and key. ${MATERIALIZED_HOURLY}`,
     columns: {
       day: 'Pacific calendar day; the quantities are those at its end (or now, for today).',
       supplier_id: 'Supplier the inventory belongs to.',
