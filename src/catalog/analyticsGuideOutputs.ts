@@ -2,7 +2,7 @@
  * Writes into docs/analytics.md what each of its queries returns on a database (by default the one
  * `npm run demo` filled): `DATABASE_URL=postgres://.../demo npm run docs:analytics`.
  * Each output goes between `<!-- output: id -->` and `<!-- /output -->` (or replaces an
- * `OUTPUT:id` placeholder), as psql would print it, cut after 12 rows.
+ * `OUTPUT:id` placeholder), as psql would print it (the first and last 6 rows of a longer answer).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
@@ -19,19 +19,18 @@ function cell(value: unknown): string {
 
 /** A result as psql's aligned format prints it. */
 function table(fields: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
-  const shown = rows.slice(0, MAX_ROWS).map((r) => fields.map((f) => cell(r[f])));
+  // Long answers: their first and last rows (a series' start and its end both tell).
+  const half = MAX_ROWS / 2;
+  const cut = rows.length > MAX_ROWS;
+  const kept = cut ? [...rows.slice(0, half), ...rows.slice(-half)] : rows;
+  const shown = kept.map((r) => fields.map((f) => cell(r[f])));
   const widths = fields.map((f, i) => Math.max(f.length, ...shown.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
     ` ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')}`.trimEnd();
-  const more = rows.length > MAX_ROWS ? [`...`] : [];
+  const body = shown.map(line);
+  if (cut) body.splice(half, 0, ' ...');
   const count = `(${rows.length} ${rows.length === 1 ? 'row' : 'rows'})`;
-  return [
-    line(fields),
-    widths.map((w) => '-'.repeat(w + 2)).join('+'),
-    ...shown.map(line),
-    ...more,
-    count,
-  ].join('\n');
+  return [line(fields), widths.map((w) => '-'.repeat(w + 2)).join('+'), ...body, count].join('\n');
 }
 
 async function main(): Promise<void> {
