@@ -65,11 +65,11 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_endpoints': {
-    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|remove|enable|disable|test|rotate-secret.',
+    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|get|update|remove|enable|disable|test|rotate-secret.',
     columns: {
       id: 'Endpoint id.',
       url: 'http(s) URL the events are POSTed to (redirects are not followed).',
-      description: 'Free text.',
+      description: 'Free text of the operator (webhooks add|update --description).',
       event_types: 'Event types to send; empty means all.',
       secret: 'Signing secret whsec_<base64> (never logged).',
       previous_secret:
@@ -77,7 +77,23 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       previous_secret_expires_at: 'When previous_secret stops signing (24 hours after the rotation).',
       enabled: 'Whether events are sent to it.',
       disabled_reason: 'Why it was disabled (410 Gone, failing for days, by hand).',
+      disabled_by:
+        "Who disabled it: 'failure' (a 410 Gone, or days of failed deliveries) or 'operator' (webhooks disable); null while enabled.",
+      metadata: 'Free key/values of the operator (webhooks update --metadata), a JSON object; never sent.',
+      headers:
+        'Extra request headers sent with every delivery, a JSON object of name -> value (webhooks update --header); never the signature headers or content-type.',
       failing_since: 'Start of the current run of failed deliveries; null while healthy.',
+    },
+  },
+  'sync.webhook_endpoint_disablements': {
+    text: 'Each period an endpoint was disabled: the relay sent it nothing then; webhooks recover re-sends what those periods missed. The newest 50 per endpoint are kept.',
+    columns: {
+      id: 'Period id.',
+      endpoint_id: 'The endpoint.',
+      disabled_by: "'failure' (a 410 Gone, or days of failed deliveries) or 'operator' (webhooks disable).",
+      reason: 'Why, as shown by webhooks list.',
+      disabled_at: 'When it was disabled.',
+      enabled_at: 'When it was enabled again; null while it is still disabled.',
     },
   },
   'sync.webhook_deliveries': {
