@@ -1,23 +1,9 @@
-COMMENT ON TABLE "sync"."webhook_endpoint_disablements" IS 'Each period an endpoint was disabled: the relay sent it nothing then; webhooks recover re-sends what those periods missed. The newest 50 per endpoint are kept.';
+COMMENT ON TABLE "sync"."webhook_delivery_states" IS 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts, which each worker claims (a lease) within the concurrency and rate limits of its endpoint. Key: endpoint_id, event_id, series.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."id" IS 'Period id.';
+COMMENT ON COLUMN "sync"."webhook_endpoints"."rate_limit_per_second" IS 'Most delivery attempts started per second to this endpoint, across all workers (bursts up to one second of them); null: no limit.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."endpoint_id" IS 'The endpoint.';
+COMMENT ON COLUMN "sync"."webhook_endpoints"."max_concurrency" IS 'Most delivery attempts in flight to this endpoint at once, across all workers; null: WEBHOOK_ENDPOINT_CONCURRENCY (default 10).';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."disabled_by" IS '''failure'' (a 410 Gone, or days of failed deliveries) or ''operator'' (webhooks disable).';
+COMMENT ON COLUMN "sync"."webhook_endpoints"."paused_until" IS 'No attempt to this endpoint starts before this time: set from the Retry-After of a 429 or 503 answer; null or past: not paused.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."reason" IS 'Why, as shown by webhooks list.';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."disabled_at" IS 'When it was disabled.';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."enabled_at" IS 'When it was enabled again; null while it is still disabled.';
---> statement-breakpoint
-COMMENT ON TABLE "sync"."webhook_endpoints" IS 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|get|update|remove|enable|disable|test|rotate-secret.';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoints"."description" IS 'Free text of the operator (webhooks add|update --description).';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoints"."disabled_by" IS 'Who disabled it: ''failure'' (a 410 Gone, or days of failed deliveries) or ''operator'' (webhooks disable); null while enabled.';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoints"."metadata" IS 'Free key/values of the operator (webhooks update --metadata), a JSON object; never sent.';
---> statement-breakpoint
-COMMENT ON COLUMN "sync"."webhook_endpoints"."headers" IS 'Extra request headers sent with every delivery, a JSON object of name -> value (webhooks update --header); never the signature headers or content-type.';
+COMMENT ON COLUMN "sync"."webhook_endpoints"."next_send_at" IS 'Pacing of rate_limit_per_second: attempts start once the clock is past it (kept by the worker); null: none sent under a limit yet.';

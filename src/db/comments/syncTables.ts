@@ -83,6 +83,14 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       headers:
         'Extra request headers sent with every delivery, a JSON object of name -> value (webhooks update --header); never the signature headers or content-type.',
       failing_since: 'Start of the current run of failed deliveries; null while healthy.',
+      rate_limit_per_second:
+        'Most delivery attempts started per second to this endpoint, across all workers (bursts up to one second of them); null: no limit.',
+      max_concurrency:
+        'Most delivery attempts in flight to this endpoint at once, across all workers; null: WEBHOOK_ENDPOINT_CONCURRENCY (default 10).',
+      paused_until:
+        'No attempt to this endpoint starts before this time: set from the Retry-After of a 429 or 503 answer; null or past: not paused.',
+      next_send_at:
+        'Pacing of rate_limit_per_second: attempts start once the clock is past it (kept by the worker); null: none sent under a limit yet.',
     },
   },
   'sync.webhook_endpoint_disablements': {
@@ -115,7 +123,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_delivery_states': {
-    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts. Redis jobs only wake deliveries early; the worker re-enqueues due rows whose job is missing. Key: endpoint_id, event_id, series.',
+    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts, which each worker claims (a lease) within the concurrency and rate limits of its endpoint. Key: endpoint_id, event_id, series.',
     columns: {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
