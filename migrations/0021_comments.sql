@@ -1,3 +1,9 @@
+COMMENT ON COLUMN "sync"."webhook_deliveries"."series" IS 'Which series of attempts: '''' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."webhook_delivery_states"."series" IS ''''' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."webhook_delivery_states"."max_attempts" IS 'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule).';
+--> statement-breakpoint
 COMMENT ON TABLE "sync"."webhook_endpoint_disablements" IS 'Each period an endpoint was disabled: the relay sent it nothing then; webhooks recover re-sends what those periods missed. The newest 50 per endpoint are kept.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."webhook_endpoint_disablements"."id" IS 'Period id.';

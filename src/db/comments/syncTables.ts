@@ -111,7 +111,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
       series:
-        "Which series of attempts: '' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
+        "Which series of attempts: '' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.",
       attempt: 'Attempt number, from 1.',
       status: "'pending', 'succeeded' (2xx), 'failed' (will be retried) or 'gave_up'.",
       response_code: 'HTTP status of the response; null when none came.',
@@ -128,12 +128,12 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
       series:
-        "'' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
+        "'' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.",
       status:
         "'pending' (an attempt is due at next_attempt_at), 'succeeded', 'gave_up' (attempts exhausted or endpoint disabled by its failures) or 'skipped' (endpoint disabled by hand, or already delivered).",
       attempts_made: 'Attempts made so far (each is a row of sync.webhook_deliveries).',
       max_attempts:
-        'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule). 1 for webhooks test.',
+        'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule).',
       next_attempt_at: 'When the next attempt is due; null once finished.',
       lease_until:
         'A worker sending the next attempt holds it until then; another may take it over after (the sender died).',
