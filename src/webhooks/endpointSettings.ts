@@ -129,13 +129,15 @@ export function parseMetadata(argument: string): Record<string, unknown> {
 /** Header names whose values are treated as credentials: shown masked by `get`, `list` and `--json`. */
 const SENSITIVE_HEADER = /(auth|token|secret|key|password|passwd|cookie|signature|credential|session)/i;
 
-/** The headers for display: values of credential-like names masked to their last 4 characters. */
+/** The headers for display, by name: values of credential-like names masked to their last 4 characters. */
 export function maskedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      SENSITIVE_HEADER.test(name) ? `****${value.length > 8 ? value.slice(-4) : ''}` : value,
-    ]),
+    Object.entries(headers)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => [
+        name,
+        SENSITIVE_HEADER.test(name) ? `****${value.length > 8 ? value.slice(-4) : ''}` : value,
+      ]),
   );
 }
 

@@ -51,13 +51,15 @@ export async function recoverEndpoint(
   const failed = await failedSince(db, endpointId, since);
   const missed = await missedWhileDisabled(db, endpointId, endpoint.eventTypes, since, now);
   const retrying = failed.filter((f) => f.retrying).map((f) => f.eventId);
-  const wanted = [...new Set([...failed.filter((f) => !f.retrying).map((f) => f.eventId), ...missed])];
+  const failedIds = new Set(failed.map((f) => f.eventId));
+  const missedOnly = missed.filter((id) => !failedIds.has(id));
+  const wanted = [...failed.filter((f) => !f.retrying).map((f) => f.eventId), ...missedOnly];
   const series = `recover_${randomUUID().replaceAll('-', '')}`;
   const deliveries = wanted.map((eventId) => ({ endpointId, eventId, series }));
   await enqueueReplayDeliveries(db, deliveries, now);
   return {
     failed: failed.length - retrying.length,
-    missedWhileDisabled: missed.filter((id) => !failed.some((f) => f.eventId === id)).length,
+    missedWhileDisabled: missedOnly.length,
     stillRetrying: retrying.length,
     deliveries,
   };

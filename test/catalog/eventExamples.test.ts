@@ -11,12 +11,15 @@ describe('event examples', () => {
   const id = `evt_${'ab'.repeat(16)}`;
   const at = new Date('2026-03-01T10:00:00Z');
 
-  it.each([...EVENT_TYPES, TEST_EVENT_TYPE])('the example of %s is valid against its schema', (type) => {
-    const example = JSON.parse(JSON.stringify(exampleMessage(type, { id, at, endpointId: 'ep_1' })));
-    const validate = compileSchema(type);
-    expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
-    expect(example).toMatchObject({ id, type, test: true, occurredAt: at.toISOString() });
-  });
+  it.each([...EVENT_TYPES, TEST_EVENT_TYPE] as const)(
+    'the example of %s is valid against its schema',
+    (type) => {
+      const example = JSON.parse(JSON.stringify(exampleMessage(type, { id, at, endpointId: 'ep_1' })));
+      const validate = compileSchema(type);
+      expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+      expect(example).toMatchObject({ id, type, test: true, occurredAt: at.toISOString() });
+    },
+  );
 
   it('the schemas refuse a test mark other than true and an example of another type', () => {
     const example = exampleMessage('shipment.delivered', { id, at });

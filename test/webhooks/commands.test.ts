@@ -10,8 +10,8 @@ import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
-import { compileSchema } from '../helpers/eventSchemaValidator.ts';
 import { runSourceCli } from '../helpers/cli.ts';
+import { compileSchema } from '../helpers/eventSchemaValidator.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
