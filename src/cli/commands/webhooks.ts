@@ -17,7 +17,7 @@ import {
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
-import { RecoverError, recoverEndpoint } from '../../webhooks/recover.ts';
+import { recoverEndpoint } from '../../webhooks/recover.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import type { Resolve } from '../../webhooks/safeLookup.ts';
 import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
@@ -226,7 +226,6 @@ async function withDb(context: CliContext, action: (db: DeliveryDb) => Promise<u
       error instanceof InvalidEndpointUrlError ||
       error instanceof UnknownEventTypeError ||
       error instanceof ReplayError ||
-      error instanceof RecoverError ||
       error instanceof EndpointSettingError;
     throw usage ? new UsageError((error as Error).message) : error;
   } finally {
