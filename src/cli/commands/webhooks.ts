@@ -344,10 +344,13 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .description(
       're-send what failed or gave up since --since (never what succeeded), and what was not sent while the endpoint was disabled, with the same webhook-ids',
     )
-    .requiredOption('--since <time>', 'ISO 8601, or back from now: 30m, 2h, 7d', (v) => parseSince(v))
-    .action((endpointId: string, opts: { since: Date }) =>
-      withDb(context, (db) => webhooksRecover(db, endpointId, opts.since, print)),
-    );
+    // Parsed in the action, not by commander: a missing <endpoint> or an unknown option is then
+    // told before a bad time.
+    .requiredOption('--since <time>', 'ISO 8601, or back from now: 30m, 2h, 7d')
+    .action((endpointId: string, opts: { since: string }) => {
+      const since = sinceOrUsage(opts.since);
+      return withDb(context, (db) => webhooksRecover(db, endpointId, since, print));
+    });
   webhooks
     .command('attempts')
     .description('list delivery attempts, newest first: status, HTTP answer, duration, error')
@@ -396,6 +399,14 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
         webhooksStats(db, { endpointId: opts.endpoint, since: opts.since }, print, opts),
       ),
     );
+}
+
+function sinceOrUsage(value: string): Date {
+  try {
+    return parseSince(value);
+  } catch (error) {
+    throw new UsageError(`--since: ${(error as Error).message}`);
+  }
 }
 
 function replaySelection(opts: { event?: string; from?: Date; to?: Date }): ReplaySelection | undefined {
