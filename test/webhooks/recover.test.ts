@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksDisable, webhooksEnable, webhooksRecover } from '../../src/cli/commands/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
-import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
+import {
+  addEndpoint,
+  disableEndpoint,
+  enableEndpoint,
+  getEndpoint,
+  KEPT_DISABLEMENTS,
+  updateEndpointHealth,
+} from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { RecoverError, recoverEndpoint } from '../../src/webhooks/recover.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
@@ -149,5 +156,32 @@ describe('webhooks recover', () => {
     await expect(recoverEndpoint(database.pool, endpoint.id, new Date(0))).rejects.toThrow(
       `Endpoint ${endpoint.id} is disabled (by hand): \`webhooks enable ${endpoint.id}\` first, then recover.`,
     );
+  });
+
+  it('keeps each disabled period with who disabled it, the newest 50 per endpoint', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/periods') }, LOCAL_RECEIVERS);
+    const periods = async () =>
+      (
+        await database.pool.query(
+          `SELECT disabled_by, reason, enabled_at IS NULL AS open FROM sync.webhook_endpoint_disablements
+            WHERE endpoint_id = $1 ORDER BY id`,
+          [endpoint.id],
+        )
+      ).rows;
+    await updateEndpointHealth(database.pool, endpoint.id, {
+      failingSince: new Date(),
+      disableReason: 'receiver answered 410 Gone',
+    });
+    // Disabling again by hand takes the open period over; it opens no second one.
+    await disableEndpoint(database.pool, endpoint.id);
+    expect(await periods()).toEqual([{ disabled_by: 'operator', reason: 'by hand', open: true }]);
+    await enableEndpoint(database.pool, endpoint.id);
+    expect(await periods()).toEqual([{ disabled_by: 'operator', reason: 'by hand', open: false }]);
+    for (let i = 0; i < KEPT_DISABLEMENTS + 5; i++) {
+      await disableEndpoint(database.pool, endpoint.id);
+      await enableEndpoint(database.pool, endpoint.id);
+    }
+    expect(await periods()).toHaveLength(KEPT_DISABLEMENTS);
+    expect(await getEndpoint(database.pool, endpoint.id)).toMatchObject({ enabled: true, disabledBy: null });
   });
 });
