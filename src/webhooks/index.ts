@@ -1,12 +1,16 @@
 /** Outgoing webhooks (Standard Webhooks): endpoints, signing, delivery, relay, replay, runtime. */
 export * from './attempt.ts';
+export * from './claim.ts';
 export * from './deliver.ts';
 export * from './deliveries.ts';
 export * from './deliveryStates.ts';
+export * from './dispatcher.ts';
 export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
 export * from './inProcessQueue.ts';
+export * from './listen.ts';
+export * from './pause.ts';
 export * from './ping.ts';
 export * from './post.ts';
 export * from './relay.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
+import { announceDeliveries } from './dispatcher.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 import { TEST_EVENT_TYPE } from './ping.ts';
 
@@ -15,14 +16,15 @@ export class ReplayError extends Error {
 /**
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
  * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
- * event id) that a running worker sends, with its retries, as it sends any other. Suppressed events
+ * event id), due at once, and announces them, so a running worker's dispatcher claims them within
+ * moments and sends them, with their retries, as it sends any other. `queued`: deliveries stored. Suppressed events
  * are included: replay is how a backfill's events are sent on purpose; `webhooks test` pings are not.
  */
 export async function replayEvents(
   db: Queryable,
   selection: ReplaySelection,
   options: { endpointId?: string | undefined; now?: Date } = {},
-): Promise<{ events: number; jobs: number; deliveries: DeliveryJob[] }> {
+): Promise<{ events: number; jobs: number; queued: number; deliveries: DeliveryJob[] }> {
   const { endpointId } = options;
   const endpoints = (await listEndpoints(db)).filter(
     (e) => e.enabled && (!endpointId || e.id === endpointId),
@@ -44,6 +46,7 @@ export async function replayEvents(
       .filter((endpoint) => endpointId || endpointWants(endpoint, String(event.type)))
       .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
-  await createDeliveries(db, deliveries, { now: options.now ?? new Date() });
-  return { events: rows.length, jobs: deliveries.length, deliveries };
+  const queued = await createDeliveries(db, deliveries, { now: options.now ?? new Date() });
+  if (queued > 0) await announceDeliveries(db);
+  return { events: rows.length, jobs: deliveries.length, queued, deliveries };
 }
