@@ -12,6 +12,7 @@ import {
 } from './deliveryStates.ts';
 import { type Endpoint, getEndpoint, signingSecrets, updateEndpointHealth } from './endpoints.ts';
 import { type HealthVerdict, judgeAttempt } from './health.ts';
+import { pauseAfter, pauseEndpoint } from './pause.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
@@ -65,11 +66,28 @@ export async function deliverEvent(
   attempt?: number,
 ): Promise<DeliverOutcome> {
   const now = deps.now ?? (() => new Date());
-  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: timeoutMs + 45_000 });
+  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: leaseMsFor(deps) });
   if (lease.kind === 'busy') return lease;
   if (lease.kind === 'finished') return { kind: 'skipped', reason: lease.reason };
+  return sendLeased(deps, job, lease);
+}
 
+/** How long a sender holds a delivery: the attempt's timeout and a margin to record its outcome. */
+export function leaseMsFor(deps: Pick<DeliverDeps, 'timeoutMs'>): number {
+  return (deps.timeoutMs ?? DELIVERY_TIMEOUT_MS) + 45_000;
+}
+
+/**
+ * Makes attempt `lease.attempt` of a delivery whose lease the caller holds (deliverEvent took it,
+ * or the dispatcher's claim did): see deliverEvent.
+ */
+export async function sendLeased(
+  deps: DeliverDeps,
+  job: DeliveryJob,
+  lease: { attempt: number; maxAttempts: number | null },
+): Promise<DeliverOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const skip = async (reason: string): Promise<DeliverOutcome> => {
     await finishWithoutAttempt(deps.db, job, { status: 'skipped', reason, now: now() });
     return { kind: 'skipped', reason };
@@ -185,6 +203,8 @@ async function recordOutcome(
     if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
       await updateEndpointHealth(client, endpoint.id, verdict);
     }
+    const pausedUntil = pauseAfter(result, attemptedAt);
+    if (pausedUntil) await pauseEndpoint(client, endpoint.id, pausedUntil);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
+import { announceDeliveries } from './dispatcher.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
@@ -14,14 +15,15 @@ export class ReplayError extends Error {
 /**
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
  * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
- * event id) that a running worker sends, with its retries, as it sends any other. Suppressed events
- * are included: replay is how a backfill's events are sent on purpose.
+ * event id), due at once, and announces them, so a running worker's dispatcher claims them within
+ * moments and sends them, with their retries, as it sends any other. `queued`: deliveries stored.
+ * Suppressed events are included: replay is how a backfill's events are sent on purpose.
  */
 export async function replayEvents(
   db: Queryable,
   selection: ReplaySelection,
   options: { endpointId?: string | undefined; now?: Date } = {},
-): Promise<{ events: number; jobs: number; deliveries: DeliveryJob[] }> {
+): Promise<{ events: number; jobs: number; queued: number; deliveries: DeliveryJob[] }> {
   const { endpointId } = options;
   const endpoints = (await listEndpoints(db)).filter(
     (e) => e.enabled && (!endpointId || e.id === endpointId),
@@ -43,18 +45,21 @@ export async function replayEvents(
       .filter((endpoint) => endpointId || endpointWants(endpoint, String(event.type)))
       .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
-  await enqueueReplayDeliveries(db, deliveries, options.now ?? new Date());
-  return { events: rows.length, jobs: deliveries.length, deliveries };
+  const queued = await enqueueReplayDeliveries(db, deliveries, options.now ?? new Date());
+  return { events: rows.length, jobs: deliveries.length, queued, deliveries };
 }
 
 /**
  * How every asked-for re-send (`webhooks replay`, `webhooks recover`) is handed to the senders: new
- * pending deliveries of a series, due now, that a running worker sends with their retries.
+ * pending deliveries of a series, due now, announced so a running worker's dispatcher claims them
+ * at once. Returns how many were stored.
  */
 export async function enqueueReplayDeliveries(
   db: Queryable,
   deliveries: readonly DeliveryJob[],
   now: Date,
-): Promise<void> {
-  await createDeliveries(db, deliveries, { now });
+): Promise<number> {
+  const queued = await createDeliveries(db, deliveries, { now });
+  if (queued > 0) await announceDeliveries(db);
+  return queued;
 }
