@@ -14,8 +14,8 @@ export type HostileKind =
 /** A proxy in front of the simulator that answers the requests `isTarget` picks with a hostile body. */
 export interface HostileUpstream {
   url: string;
-  /** The hostile answers started so far. */
-  hostileCalls: number;
+  /** The query strings of the hostile answers started so far. */
+  hostileCalls: string[];
   close(): Promise<void>;
 }
 
@@ -30,11 +30,11 @@ export async function startHostileUpstream(
   const to = new URL(target);
   // One gzip member of 64 MiB of spaces is ~64 KB; members repeated back to back inflate as one body.
   const member = hostile.kind === 'gzip-bomb' ? gzipSync(Buffer.alloc(MEMBER_BYTES, 0x20)) : undefined;
-  const state = { hostileCalls: 0 };
+  const hostileCalls: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (!isTarget(url)) return passThrough(req, res, to);
-    state.hostileCalls += 1;
+    hostileCalls.push(url.search);
     req.resume();
     if (hostile.kind === 'huge') return void streamHuge(res, hostile.bytes);
     if (hostile.kind === 'gzip-bomb') return void streamBomb(res, member as Buffer, hostile.bytes);
@@ -44,9 +44,7 @@ export async function startHostileUpstream(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get hostileCalls() {
-      return state.hostileCalls;
-    },
+    hostileCalls,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -67,19 +65,28 @@ function passThrough(req: IncomingMessage, res: ServerResponse, to: URL): void {
   req.pipe(upstream);
 }
 
+/** True once the response can take more, false if the client left first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const onDrain = () => finish(true);
+    const onClose = () => finish(false);
+    const finish = (value: boolean) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(value);
+    };
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
 /** Writes `chunk` until at least `total` bytes went out or the client left, respecting backpressure. */
 async function writeRepeated(res: ServerResponse, chunk: Buffer, total: number): Promise<boolean> {
   let sent = 0;
   while (sent < total && !res.destroyed) {
     // Whole chunks only, so the body stays valid JSON; it may pass `total` by less than a chunk.
     sent += chunk.length;
-    if (!res.write(chunk)) {
-      const drained = await new Promise<boolean>((resolve) => {
-        res.once('drain', () => resolve(true));
-        res.once('close', () => resolve(false));
-      });
-      if (!drained) return false;
-    }
+    if (!res.write(chunk) && !(await drained(res))) return false;
   }
   return !res.destroyed;
 }
@@ -98,13 +105,7 @@ async function streamBomb(res: ServerResponse, member: Buffer, bytes: number): P
   res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
   const members = Math.ceil(bytes / MEMBER_BYTES);
   for (let i = 0; i < members && !res.destroyed; i += 1) {
-    if (!res.write(member)) {
-      const drained = await new Promise<boolean>((resolve) => {
-        res.once('drain', () => resolve(true));
-        res.once('close', () => resolve(false));
-      });
-      if (!drained) return;
-    }
+    if (!res.write(member) && !(await drained(res))) return;
   }
   if (!res.destroyed) res.end();
 }
