@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnswerTooLargeError, staticTokenProvider, UpstreamTimeoutError } from '../../src/api/index.ts';
+import {
+  AnswerTooLargeError,
+  clientCredentialsTokenProvider,
+  NonRetryableUpstreamError,
+  staticTokenProvider,
+  UpstreamTimeoutError,
+} from '../../src/api/index.ts';
 import { createTransport } from '../../src/api/transport.ts';
 import { type HostileKind, type HostileUpstream, startHostileUpstream } from '../helpers/hostileUpstream.ts';
 
@@ -59,5 +65,20 @@ describe('answer bounds', () => {
     const error = await send(shipments).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamTimeoutError);
     expect(upstream?.hostileCalls).toHaveLength(2);
+  });
+
+  it('abandons a token answer of 300 MB at 1 MiB', async () => {
+    upstream = await startHostileUpstream('http://127.0.0.1:9', () => true, {
+      kind: 'huge',
+      bytes: 300 * MiB,
+    });
+    const tokens = clientCredentialsTokenProvider({
+      tokenUrl: `${upstream.url}/oauth/token`,
+      clientId: 'id',
+      clientSecret: 'client-secret-value',
+    });
+    const error = await tokens.getToken().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NonRetryableUpstreamError);
+    expect((error as Error).message).toMatch(/larger than 1048576 bytes/);
   });
 });
