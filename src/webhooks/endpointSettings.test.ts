@@ -13,6 +13,15 @@ describe('endpoint settings', () => {
   it('reads NAME=VALUE headers, lower-cased, and refuses what would break or forge a delivery', () => {
     expect(parseHeaderArgument('X-Tenant = acme=1')).toEqual({ name: 'x-tenant', value: 'acme=1' });
     expect(parseHeaderArgument('Authorization=')).toEqual({ name: 'authorization', value: '' });
+    // A header written HTTP-style: refused without echoing its value.
+    expect(() => parseHeaderArgument('Authorization: Bearer tok_live_123')).toThrow(
+      /^--header "Authorization" is not NAME=VALUE/,
+    );
+    try {
+      parseHeaderArgument('Authorization: Bearer tok_live_123');
+    } catch (error) {
+      expect((error as Error).message).not.toContain('tok_live');
+    }
     for (const bad of [
       'no-equals',
       '=value',

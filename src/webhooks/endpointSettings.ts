@@ -50,7 +50,9 @@ export const MAX_RATE_LIMIT_PER_SECOND = 10_000;
 export function parseHeaderArgument(argument: string): { name: string; value: string } {
   const equals = argument.indexOf('=');
   if (equals <= 0) {
-    throw new EndpointSettingError(`--header "${argument}" is not NAME=VALUE (e.g. --header X-Tenant=acme).`);
+    // Only what would be the name is echoed: the rest may be a credential ("Authorization: Bearer ...").
+    const name = argument.split(/[:\s=]/)[0] ?? '';
+    throw new EndpointSettingError(`--header "${name}" is not NAME=VALUE (e.g. --header X-Tenant=acme).`);
   }
   const name = argument.slice(0, equals).trim().toLowerCase();
   const value = argument.slice(equals + 1).trim();

@@ -14,7 +14,8 @@ type Check = () => Promise<boolean | undefined> | boolean | undefined;
 
 /**
  * Feeds the gauges alerts need beyond the counters: each stream's cadence (lag over three cadences),
- * webhook endpoints by state (one disabled) and readiness per dependency (Redis not ready).
+ * webhook endpoints by state (one disabled), per-endpoint delivery figures (one disabled by its
+ * failures, success rate, latency) and readiness per dependency (Redis not ready).
  */
 export function wireServiceMetricSources(args: {
   config: Pick<Config, 'streams'>;
