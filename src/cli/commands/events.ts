@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import pg from 'pg';
 import { exampleMessage, isTestMessageType } from '../../catalog/eventExamples.ts';
@@ -5,6 +6,7 @@ import { eventSchemaPath, subjectKindOf } from '../../catalog/eventSchemas.ts';
 import { createDatabase } from '../../db/client.ts';
 import { tailEvents } from '../../events/tail.ts';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
+import { PACKAGE_ROOT } from '../../runtime/packageRoot.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
 
@@ -14,6 +16,8 @@ export interface EventTypeEntry {
   subjectKind: string;
   /** Relative to the package root (the schemas ship in the npm package). */
   schema: string;
+  /** The same file where this installation has it. */
+  file: string;
   /** Only `webhooks test` sends it (the ping); never stored. */
   testOnly: boolean;
 }
@@ -25,12 +29,14 @@ export function eventTypeEntries(): EventTypeEntry[] {
       type,
       subjectKind: subjectKindOf(type),
       schema: eventSchemaPath(type),
+      file: path.join(PACKAGE_ROOT, eventSchemaPath(type)),
       testOnly: false,
     })),
     {
       type: TEST_EVENT_TYPE,
       subjectKind: 'endpoint',
       schema: eventSchemaPath(TEST_EVENT_TYPE),
+      file: path.join(PACKAGE_ROOT, eventSchemaPath(TEST_EVENT_TYPE)),
       testOnly: true,
     },
   ];
