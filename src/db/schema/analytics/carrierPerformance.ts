@@ -25,7 +25,7 @@ export const CARRIER_PERFORMANCE_WEEKLY_QUERY = `
  * analytics.shipment_facts (medians do not add up, so they cannot be a view over weekly sums).
  *
  * Declared `existing`: drizzle-kit creates views in name order, which would put this one before
- * analytics.shipment_facts, which it reads; migrations/0018_analytics_views.sql creates it from
+ * analytics.shipment_facts, which it reads; migrations/*_analytics_views.sql creates it from
  * the query above (test/analytics/refresh.test.ts checks that the two agree).
  */
 export const carrierPerformanceWeekly = analyticsSchema

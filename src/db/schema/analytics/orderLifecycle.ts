@@ -35,7 +35,7 @@ export const ORDER_LIFECYCLE_QUERY = `
  * fetched). Materialized from fulfillment.orders, order_holds and analytics.shipment_facts.
  *
  * Declared `existing`: drizzle-kit creates views in name order, which would put this one before
- * analytics.shipment_facts, which it reads; migrations/0018_analytics_views.sql creates it from
+ * analytics.shipment_facts, which it reads; migrations/*_analytics_views.sql creates it from
  * the query above (test/analytics/refresh.test.ts checks that the two agree).
  */
 export const orderLifecycle = analyticsSchema

@@ -89,7 +89,7 @@ export const RETURN_RATE_BY_WAREHOUSE_QUERY = `
 
 /**
  * Declared `existing`: drizzle-kit creates views in name order, which would put this one before
- * analytics.shipment_facts, which it reads; migrations/0018_analytics_views.sql creates it from
+ * analytics.shipment_facts, which it reads; migrations/*_analytics_views.sql creates it from
  * the query above (test/analytics/refresh.test.ts checks that the two agree).
  */
 export const returnRateByWarehouse = analyticsSchema

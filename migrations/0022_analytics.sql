@@ -1,5 +1,14 @@
 CREATE SCHEMA "analytics";
 --> statement-breakpoint
+CREATE TABLE "sync"."analytics_refreshes" (
+	"relation" text PRIMARY KEY NOT NULL,
+	"changed_at" timestamp with time zone,
+	"refreshed_as_of" timestamp with time zone,
+	"last_duration_ms" integer,
+	"last_error" text,
+	"last_error_at" timestamp with time zone
+);
+--> statement-breakpoint
 DROP VIEW "fulfillment"."inventory_current";--> statement-breakpoint
 CREATE VIEW "analytics"."open_transfers_in" AS (
     SELECT t.supplier_id, t.order_number, t.reference_number, t.warehouse_code, t.warehouse_name,
