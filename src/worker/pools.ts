@@ -9,6 +9,8 @@ export interface WorkerPools {
   webhooks: Database;
   /** Readiness checks and metrics scrapes: must answer while every run is busy. */
   ops: Database;
+  /** The pruner (src/retention/): one connection, held by a prune for its lock and its batches. */
+  maintenance: Database;
   close: () => Promise<void>;
 }
 
@@ -21,11 +23,16 @@ const OPS_CONNECT_TIMEOUT_MS = 1_500;
  * connection; a small fixed share for webhooks (short queries per attempt, one relay) and for
  * readiness and metrics, so neither starves while every sync slot is busy.
  */
-export function workerPoolSizes(concurrency: number): { sync: number; webhooks: number; ops: number } {
-  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2 };
+export function workerPoolSizes(concurrency: number): {
+  sync: number;
+  webhooks: number;
+  ops: number;
+  maintenance: number;
+} {
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, maintenance: 1 };
 }
 
-/** Opens the three pools of a worker process (application names tell them apart in pg_stat_activity). */
+/** Opens the pools of a worker process (application names tell them apart in pg_stat_activity). */
 export function openWorkerPools(databaseUrl: string, concurrency: number, logger: Logger): WorkerPools {
   const sizes = workerPoolSizes(concurrency);
   const onIdleError = (error: Error) =>
@@ -46,12 +53,18 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
     connectionTimeoutMs: OPS_CONNECT_TIMEOUT_MS,
     onIdleError,
   });
+  const maintenance = createDatabase(databaseUrl, {
+    max: sizes.maintenance,
+    applicationName: 'fulfillment-sync worker maintenance',
+    onIdleError,
+  });
   return {
     sync,
     webhooks,
     ops,
+    maintenance,
     close: async () => {
-      await Promise.all([sync.close(), webhooks.close(), ops.close()]);
+      await Promise.all([sync.close(), webhooks.close(), ops.close(), maintenance.close()]);
     },
   };
 }
