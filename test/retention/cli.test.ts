@@ -61,7 +61,10 @@ describe('fulfillment-sync prune', () => {
 
     const done = await runSourceCli(['prune', '--json'], { env });
     expect(done.code).toBe(0);
-    const report = JSON.parse(done.stdout) as { dryRun: boolean; tables: Array<{ table: string; removed: number }> };
+    const report = JSON.parse(done.stdout) as {
+      dryRun: boolean;
+      tables: Array<{ table: string; removed: number }>;
+    };
     expect(report.dryRun).toBe(false);
     expect(Object.fromEntries(report.tables.map((x) => [x.table, x.removed]))).toMatchObject({
       'sync.runs': 4,
