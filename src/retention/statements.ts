@@ -24,12 +24,14 @@ const RUNS = `sync.runs t
      AND NOT EXISTS (SELECT 1 FROM sync.cursors c WHERE c.last_run_id = t.id)`;
 
 /**
- * Events: detected before the cutoff, already fanned out by the relay (or suppressed, never to be),
- * and pending delivery to no endpoint in any series (relay, replay, recover).
+ * Events: fanned out by the relay before the cutoff (or suppressed, never to be, and detected before
+ * it), and pending delivery to no endpoint in any series (relay, replay, recover). The age counts
+ * from the dispatch: an event the relay only reached lately (an outage, a re-enabled endpoint)
+ * keeps its full retention. The detected_at bound lets the index narrow the walk.
  */
 export const EVENT_CANDIDATES = `sync.events t
    WHERE t.detected_at < $1
-     AND (t.dispatched_at IS NOT NULL OR t.suppressed)
+     AND (t.dispatched_at < $1 OR (t.dispatched_at IS NULL AND t.suppressed))
      AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states s
                       WHERE s.event_id = t.id AND s.status = 'pending')`;
 

@@ -26,7 +26,13 @@ afterAll(async () => {
 /** Everything the default rules keep of the seed, table by table. */
 const KEPT_BY_DEFAULTS = {
   runs: ['2', '4', '6', '8'],
-  events: ['ev_pending_old', 'ev_recent', 'ev_replay_pending_old', 'ev_undispatched_old'],
+  events: [
+    'ev_dispatched_lately',
+    'ev_pending_old',
+    'ev_recent',
+    'ev_replay_pending_old',
+    'ev_undispatched_old',
+  ],
   states: [
     'ep_a/ev_pending_old/',
     'ep_a/ev_recent/',
@@ -98,7 +104,7 @@ describe('prune with the default retention', () => {
     expect(removedOf(outcome)['sync.events']).toBe(0);
     const keys = await bookkeepingKeys(t.pool);
     expect(keys.runs).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
-    expect(keys.events).toHaveLength(6);
+    expect(keys.events).toHaveLength(7);
     // Attempts have their own 30 days: #1 (100 days) goes by age although its event stays.
     expect(keys.attempts).toEqual(['3', '4']);
   });
@@ -114,7 +120,7 @@ describe('prune with the default retention', () => {
       (await readOldestKept(t.pool, DEFAULTS)).map((o) => [o.table, [o.oldestAt, o.retentionDays]]),
     );
     expect(oldest['sync.runs']).toEqual([daysAgo(now, 65).toISOString(), 30]);
-    expect(oldest['sync.events']).toEqual([daysAgo(now, 120).toISOString(), 90]);
+    expect(oldest['sync.events']).toEqual([daysAgo(now, 130).toISOString(), 90]);
     expect(oldest['sync.webhook_deliveries']).toEqual([daysAgo(now, 5).toISOString(), 30]);
     expect(oldest['sync.rejected_records']).toEqual([daysAgo(now, 10).toISOString(), 90]);
     expect(oldest['sync.backfill_windows']).toEqual([daysAgo(now, 10).toISOString(), 90]);

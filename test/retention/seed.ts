@@ -49,20 +49,21 @@ export async function seedBookkeeping(pool: Pool, now: Date): Promise<void> {
     `INSERT INTO sync.webhook_endpoints (id, url, secret) VALUES ('ep_a', 'https://a.example', 'whsec_x'),
        ('ep_b', 'https://b.example', 'whsec_y')`,
   );
-  const events: Array<[string, number, boolean, boolean]> = [
-    // id, days ago, dispatched, suppressed
-    ['ev_dispatched_old', 100, true, false], // prune, with its states and attempts
-    ['ev_suppressed_old', 95, false, true], // prune
-    ['ev_undispatched_old', 120, false, false], // keep: the relay has not fanned it out
-    ['ev_pending_old', 110, true, false], // keep: pending delivery to ep_b
-    ['ev_replay_pending_old', 105, true, false], // keep: a replay of it is pending
-    ['ev_recent', 10, true, false], // keep
+  const events: Array<[string, number, number | null, boolean]> = [
+    // id, detected days ago, dispatched days ago, suppressed
+    ['ev_dispatched_old', 100, 100, false], // prune, with its states and attempts
+    ['ev_suppressed_old', 95, null, true], // prune
+    ['ev_undispatched_old', 120, null, false], // keep: the relay has not fanned it out
+    ['ev_dispatched_lately', 130, 5, false], // keep: its 90 days count from the dispatch
+    ['ev_pending_old', 110, 110, false], // keep: pending delivery to ep_b
+    ['ev_replay_pending_old', 105, 105, false], // keep: a replay of it is pending
+    ['ev_recent', 10, 10, false], // keep
   ];
   for (const [id, days, dispatched, suppressed] of events) {
     await pool.query(
       `INSERT INTO sync.events (id, type, subject_kind, subject_key, occurred_at, detected_at, data, suppressed, dispatched_at)
        VALUES ($1, 'shipment.delivered', 'shipment', $1, $2, $2, '{}', $3, $4)`,
-      [id, at(days), suppressed, dispatched ? at(days) : null],
+      [id, at(days), suppressed, dispatched === null ? null : at(dispatched)],
     );
   }
   await pool.query(
@@ -104,7 +105,7 @@ export async function seedBookkeeping(pool: Pool, now: Date): Promise<void> {
 }
 
 /** What each table holds, by a key that names the row: compared before and after a prune. */
-export async function bookkeepingKeys(pool: Pool): Promise<Record<string, string[]>> {
+export async function bookkeepingKeys(pool: Pool) {
   const read = async (sql: string) => (await pool.query<{ k: string }>(sql)).rows.map((r) => String(r.k));
   return {
     runs: await read('SELECT id::text AS k FROM sync.runs ORDER BY id'),

@@ -51,6 +51,7 @@ describe('the worker prunes on a schedule', () => {
     );
     const keys = await bookkeepingKeys(db.pool);
     expect(keys.events).toEqual([
+      'ev_dispatched_lately',
       'ev_pending_old',
       'ev_recent',
       'ev_replay_pending_old',
