@@ -15,7 +15,6 @@ import { loadConfig } from '../src/config/loadConfig.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { quoteIdent, withDatabase } from '../src/db/urls.ts';
 import { prune } from '../src/retention/prune.ts';
-import type { PruneReport } from '../src/retention/pruner.ts';
 import { PRUNED_TABLES } from '../src/retention/rules.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
 import { setUpDeployment, type Volumes, writePeriod } from './growth/generate.ts';
@@ -35,7 +34,9 @@ const pairs = Math.floor(arg('pairs', 100));
 const days = Math.floor(arg('days', 365));
 const stepDays = Math.floor(arg('step-days', 7));
 /** Seconds of window commits without the pruner, before and after each measured prune. */
-const baselineSeconds = arg('baseline-seconds', 10);
+const baselineSeconds = arg('baseline-seconds', 3);
+/** Seconds of pruning measured beside the commits per measured step. */
+const measureSeconds = arg('measure-seconds', 60);
 const volumes: Volumes = {
   eventsPerDay: arg('events-per-day', 200),
   eventBytes: Math.floor(arg('event-bytes', 1000)),
@@ -45,7 +46,14 @@ const volumes: Volumes = {
   quarantinesPerDay: arg('quarantines-per-day', 0.2),
   backfillWindowsPerDay: arg('backfill-windows-per-day', 1),
 };
-const settings = loadConfig({}).retention;
+const defaults = loadConfig({}).retention;
+const settings = {
+  ...defaults,
+  batchSize: Math.floor(arg('batch-size', defaults.batchSize)),
+  batchPauseMs: process.argv.includes('--pause-ms')
+    ? Math.floor(Number(process.argv[process.argv.indexOf('--pause-ms') + 1]))
+    : defaults.batchPauseMs,
+};
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const DAY = 86_400_000;
@@ -82,36 +90,78 @@ interface StepResult {
   bytesAfter: Record<string, number>;
   rowsAfter: Record<string, number>;
   removed: Record<string, number>;
-  pruneSeconds: number;
-  commits?: { withoutP95Ms: number; withP95Ms: number; without: number; with: number; ratio: number };
+  /** The step's prune (what the measured slices left) at full speed: rows and seconds. */
+  fullSpeed: { removed: number; seconds: number };
+  commits?: {
+    withoutP95Ms: number;
+    withP95Ms: number;
+    without: number;
+    with: number;
+    ratio: number;
+    prunedRowsPerSecond: number;
+  };
 }
 
-async function measureAround(pool: pg.Pool, run: () => Promise<PruneReport>) {
-  const timed = (seconds: number) => {
-    const until = performance.now() + seconds * 1000;
-    return commitWindowsUntil(pool, 'ACC0', () => performance.now() >= until);
+/** The scope of the measuring window commits (a cursor of its own, outside the simulated pairs). */
+const BENCH_SCOPE = 'BENCH';
+
+/**
+ * Window commits with and without the pruner, in alternating slices of `baselineSeconds` (so that
+ * load from elsewhere on the machine falls on both alike): commits alone, then commits while the
+ * pruner runs with the deployment's settings (stopped at the slice's end, resumed in the next), until
+ * it is done or `measureSeconds` of pruning have been measured. The rest is pruned unmeasured.
+ */
+async function measureAround(pool: pg.Pool, now: Date) {
+  const sliceMs = baselineSeconds * 1000;
+  const timed = (ms: number) => {
+    const until = performance.now() + ms;
+    return commitWindowsUntil(pool, BENCH_SCOPE, () => performance.now() >= until);
   };
-  const before = await timed(baselineSeconds);
-  let done = false;
-  const pruning = run().finally(() => {
-    done = true;
-  });
-  const during = await commitWindowsUntil(pool, 'ACC0', () => done);
-  const report = await pruning;
-  const after = await timed(baselineSeconds);
-  const without = [...before, ...after];
+  const without: number[] = [];
+  const during: number[] = [];
+  const removed: Record<string, number> = {};
+  let measuredMs = 0;
+  let finished = false;
+  while (!finished && measuredMs < measureSeconds * 1000) {
+    without.push(...(await timed(sliceMs)));
+    const sliceStart = performance.now();
+    let done = false;
+    const pruning = prune(pool, settings, {
+      now,
+      shouldStop: () => performance.now() - sliceStart >= sliceMs,
+    }).finally(() => {
+      done = true;
+    });
+    during.push(...(await commitWindowsUntil(pool, BENCH_SCOPE, () => done)));
+    const outcome = await pruning;
+    measuredMs += performance.now() - sliceStart;
+    if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
+    for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
+    finished = outcome.report.interrupted === undefined;
+  }
+  without.push(...(await timed(sliceMs)));
+  // What the measuring commits wrote is no part of the simulated deployment's sizes.
+  await pool.query(`DELETE FROM sync.events WHERE scope = $1`, [BENCH_SCOPE]);
+  await pool.query(`DELETE FROM sync.runs WHERE scope = $1`, [BENCH_SCOPE]);
+  const measuredRemoved = Object.values(removed).reduce((a, b) => a + b, 0);
   const withoutP95Ms = quantile(without, 0.95);
   const withP95Ms = quantile(during, 0.95);
   return {
-    report,
+    removed,
     commits: {
       withoutP95Ms: Math.round(withoutP95Ms * 100) / 100,
       withP95Ms: Math.round(withP95Ms * 100) / 100,
       without: without.length,
       with: during.length,
       ratio: Math.round((withP95Ms / withoutP95Ms) * 1000) / 1000,
+      /** The pruner's pace with the deployment's batch size and pause, beside the commits. */
+      prunedRowsPerSecond: Math.round(measuredRemoved / (measuredMs / 1000)),
     },
   };
+}
+
+function measuredCommitsRate(commits: ReadonlyArray<{ prunedRowsPerSecond: number }>): number {
+  return commits.reduce((a, c) => a + c.prunedRowsPerSecond, 0) / Math.max(1, commits.length);
 }
 
 async function main(): Promise<void> {
@@ -122,6 +172,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   try {
     const runsPerDay = await setUpDeployment(pool, pairs, volumes.endpoints);
+    await pool.query(`INSERT INTO sync.cursors (stream, scope) VALUES ('shipments', $1)`, [BENCH_SCOPE]);
     console.log(
       `${pairs} pairs, ${days} days in steps of ${stepDays}: ${runsPerDay.toFixed(0)} runs per pair per day, ` +
         `${volumes.eventsPerDay} events of ${volumes.eventBytes} bytes, ${volumes.endpoints} endpoint(s); database ${name}`,
@@ -142,15 +193,16 @@ async function main(): Promise<void> {
       const day = (to.getTime() - start.getTime()) / DAY;
       // Nothing is old enough to prune in the first 30 days: the growth without retention, per day.
       if (day <= 30) growthPerDay = sum(bytesBefore) / day;
-      const run = () =>
-        prune(pool, settings, { now: to }).then((o) => {
-          if (o.kind !== 'pruned') throw new Error('another pruner held the lock');
-          return o.report;
-        });
-      let report: PruneReport;
       let commits: StepResult['commits'];
-      if (measured.has(step)) ({ report, commits } = await measureAround(pool, run));
-      else report = await run();
+      let removed: Record<string, number> = {};
+      if (measured.has(step)) ({ removed, commits } = await measureAround(pool, to));
+      // The rest of the step's prune at full speed (no pause): the year's simulation is about sizes.
+      const started = performance.now();
+      const outcome = await prune(pool, { ...settings, batchPauseMs: 0 }, { now: to });
+      if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
+      const pruneSeconds = (performance.now() - started) / 1000;
+      const fullSpeedRemoved = outcome.report.tables.reduce((a, t) => a + t.removed, 0);
+      for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
       await pool.query(
         'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states, sync.rejected_records, sync.detail_requests, sync.backfill_windows',
       );
@@ -160,14 +212,14 @@ async function main(): Promise<void> {
         bytesBefore,
         bytesAfter: await tableSizes(pool),
         rowsAfter: await rowCounts(pool),
-        removed: Object.fromEntries(report.tables.map((t) => [t.table, t.removed])),
-        pruneSeconds: Math.round(report.seconds * 100) / 100,
+        removed,
+        fullSpeed: { removed: fullSpeedRemoved, seconds: Math.round(pruneSeconds * 100) / 100 },
         ...(commits ? { commits } : {}),
       };
       results.push(result);
       console.log(
         `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
-          `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows in ${result.pruneSeconds} s` +
+          `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
           (commits
             ? `; window commit p95 ${commits.withP95Ms} ms with the pruner, ${commits.withoutP95Ms} without (${commits.ratio}x)`
             : ''),
@@ -177,7 +229,10 @@ async function main(): Promise<void> {
     const steady = results.filter((r) => r.day > 90 + stepDays);
     const totals = steady.map((r) => sum(r.bytesAfter));
     const removedRows = results.reduce((a, r) => a + sum(r.removed), 0);
-    const pruneSeconds = results.reduce((a, r) => a + r.pruneSeconds, 0);
+    // Full speed: steps whose prune had enough to do for the rate to mean something.
+    const fullSpeed = results.filter((r) => r.fullSpeed.removed >= 1000);
+    const fullSpeedRows = fullSpeed.reduce((a, r) => a + r.fullSpeed.removed, 0);
+    const fullSpeedSeconds = fullSpeed.reduce((a, r) => a + r.fullSpeed.seconds, 0);
     const measuredCommits = results.flatMap((r) => (r.commits ? [r.commits] : []));
     const summary = {
       pairs,
@@ -188,8 +243,11 @@ async function main(): Promise<void> {
       runsPerPairPerDay: Math.round(runsPerDay),
       rowsWritten: results.reduce((a, r) => a + sum(r.written), 0),
       rowsRemoved: removedRows,
-      rowsRemovedPerSecond: Math.round(removedRows / pruneSeconds),
-      pruneSecondsTotal: Math.round(pruneSeconds),
+      rowsRemovedPerSecondFullSpeed: Math.round(fullSpeedRows / fullSpeedSeconds),
+      rowsRemovedPerSecondWithDefaults: Math.round(
+        measuredCommitsRate(results.flatMap((r) => (r.commits ? [r.commits] : []))),
+      ),
+      pruneSecondsFullSpeed: Math.round(fullSpeedSeconds),
       bytesAtEnd: last.bytesAfter,
       rowsAtEnd: last.rowsAfter,
       steadyMiB: {
@@ -207,7 +265,8 @@ async function main(): Promise<void> {
       measuredAt: new Date().toISOString(),
     };
     console.table({
-      'rows removed per second': summary.rowsRemovedPerSecond,
+      'rows removed per second, full speed (no pause)': summary.rowsRemovedPerSecondFullSpeed,
+      'rows removed per second, default batch and pause': summary.rowsRemovedPerSecondWithDefaults,
       'sync tables over the last 9 months, MiB (min-max)': `${summary.steadyMiB.min}-${summary.steadyMiB.max}`,
       'disk per pair with retention, MiB': summary.perPairMiBWithRetention,
       'disk per pair per year without, MiB': summary.perPairMiBPerYearWithout,

@@ -118,6 +118,7 @@ export const envSchema = z.object({
   RETENTION_BACKFILL_WINDOWS_DAYS: integerVar(90, 0, 36_500),
   PRUNE_EVERY_MINUTES: integerVar(60, 0, 10_080),
   PRUNE_BATCH_SIZE: integerVar(1000, 1, 100_000),
+  PRUNE_BATCH_PAUSE_MS: integerVar(100, 0, 60_000),
 });
 
 /** The parsed environment, before cross-variable checks and assembly into `Config`. */

@@ -152,6 +152,7 @@ function assemble(
       backfillWindowsDays: env.RETENTION_BACKFILL_WINDOWS_DAYS,
       pruneEveryMinutes: env.PRUNE_EVERY_MINUTES,
       batchSize: env.PRUNE_BATCH_SIZE,
+      batchPauseMs: env.PRUNE_BATCH_PAUSE_MS,
     },
     httpPort: env.HTTP_PORT,
     queuePrefix: env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,

@@ -119,4 +119,6 @@ export interface RetentionSettings {
   pruneEveryMinutes: number;
   /** Rows deleted per transaction: small, so a sync or the relay never waits long on a pruned row. */
   batchSize: number;
+  /** Pause between two batches, leaving the disk and the WAL to syncs and the relay (bench:growth). */
+  batchPauseMs: number;
 }

@@ -32,7 +32,7 @@ export interface PruneOptions {
   settings: RetentionSettings;
   now?: Date;
   dryRun?: boolean;
-  /** Pause between two batches, leaving the database to syncs and the relay (default 0: just yield). */
+  /** Pause between two batches (default: settings.batchPauseMs, PRUNE_BATCH_PAUSE_MS). */
   pauseMs?: number;
   /** Told after every batch (metrics, progress). */
   onBatch?: (table: PrunedTable, removed: number) => void;
@@ -100,7 +100,7 @@ async function deleteAll(
         throw error;
       }
       if (n < options.settings.batchSize) break;
-      await sleep(options.pauseMs ?? 0);
+      await sleep(options.pauseMs ?? options.settings.batchPauseMs);
     }
   }
   return undefined;

@@ -14,7 +14,7 @@ export type PrunedTable = (typeof PRUNED_TABLES)[number];
 
 /** The setting that bounds each table: delivery states go with their event, quarantined requests with rejections. */
 export const RETENTION_SETTING: Readonly<
-  Record<PrunedTable, keyof Omit<RetentionSettings, 'pruneEveryMinutes' | 'batchSize'>>
+  Record<PrunedTable, keyof Omit<RetentionSettings, 'pruneEveryMinutes' | 'batchSize' | 'batchPauseMs'>>
 > = {
   'sync.webhook_deliveries': 'deliveriesDays',
   'sync.events': 'eventsDays',
