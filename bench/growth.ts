@@ -185,10 +185,6 @@ async function main(): Promise<void> {
         Math.min(start.getTime() + (step + 1) * stepDays * DAY, start.getTime() + days * DAY),
       );
       const written = await writePeriod(pool, from, to, pairs, volumes);
-      // What autovacuum does over a simulated week (it reclaims the space a prune freed for reuse).
-      await pool.query(
-        'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states',
-      );
       const bytesBefore = await tableSizes(pool);
       const day = (to.getTime() - start.getTime()) / DAY;
       // Nothing is old enough to prune in the first 30 days: the growth without retention, per day.
@@ -203,6 +199,7 @@ async function main(): Promise<void> {
       const pruneSeconds = (performance.now() - started) / 1000;
       const fullSpeedRemoved = outcome.report.tables.reduce((a, t) => a + t.removed, 0);
       for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
+      // What autovacuum does over a simulated week: the space the prune freed is reused by the next.
       await pool.query(
         'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states, sync.rejected_records, sync.detail_requests, sync.backfill_windows',
       );
