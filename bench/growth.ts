@@ -160,6 +160,13 @@ async function measureAround(pool: pg.Pool, now: Date) {
   };
 }
 
+function writeResults(summary: Record<string, unknown>, steps: readonly StepResult[]): void {
+  writeFileSync(
+    path.join(PACKAGE_ROOT, 'bench', 'growth-results.json'),
+    `${JSON.stringify({ summary, steps }, null, 2)}\n`,
+  );
+}
+
 function measuredCommitsRate(commits: ReadonlyArray<{ prunedRowsPerSecond: number }>): number {
   return commits.reduce((a, c) => a + c.prunedRowsPerSecond, 0) / Math.max(1, commits.length);
 }
@@ -214,6 +221,8 @@ async function main(): Promise<void> {
         ...(commits ? { commits } : {}),
       };
       results.push(result);
+      // Written after every step too, so a run stopped early leaves what it measured.
+      writeResults({ complete: false, pairs, days, stepDays, volumes, retention: settings }, results);
       console.log(
         `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
           `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
@@ -269,10 +278,7 @@ async function main(): Promise<void> {
       'disk per pair per year without, MiB': summary.perPairMiBPerYearWithout,
       'window commit p95 with/without pruner (worst)': summary.worstCommitRatio,
     });
-    writeFileSync(
-      path.join(PACKAGE_ROOT, 'bench', 'growth-results.json'),
-      `${JSON.stringify({ summary, steps: results }, null, 2)}\n`,
-    );
+    writeResults({ complete: true, ...summary }, results);
   } finally {
     await pool.end();
     const admin = new pg.Client({ connectionString: serverUrl });
