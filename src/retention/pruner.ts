@@ -62,8 +62,10 @@ export async function pruneTables(client: PoolClient, options: PruneOptions): Pr
   try {
     if (dryRun) await countAll(client, cutoffs, add);
     else interrupted = await deleteAll(client, cutoffs, options, add);
-  } finally {
+  } catch (error) {
+    // Leave no transaction open on the client (it goes back to its pool, lock released).
     await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
   return {
     dryRun,
