@@ -48,7 +48,6 @@ export interface RunStreamArgs<R, C> {
  * written in one short transaction that checks the lease.
  */
 export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<StreamRunResult> {
-  const now = args.now ?? new Date();
   const { stream, scope, config } = args;
   const total: StreamRunResult = {
     stream: stream.name,
@@ -68,6 +67,9 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     return { ...total, status: 'skipped' };
   }
   try {
+    // The run's clock is read once it holds the lease, not before waiting for it: the holder it
+    // waited for wrote at its own, later clock, and this run's writes come after those.
+    const now = args.now ?? new Date();
     const cursor = await readCursor(args.pool, stream.name, scope);
     const settings = config.streams[stream.name];
     const start = firstLoadStart(
