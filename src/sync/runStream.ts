@@ -90,19 +90,22 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     );
     const loadedFrom = firstLoad ? earliestStart(windows, start) : undefined;
     const keepsCursor = args.mode === 'backfill';
-    const move = (window: Window): CursorMove | undefined =>
+    // The run's last window marks the initial load done in its own transaction: no failure can
+    // fall between storing the load's last rows and the mark, and leave the next run's real
+    // changes taken for history (suppressed).
+    const move = (window: Window, last: boolean): CursorMove | undefined =>
       keepsCursor
         ? undefined
         : {
             advanceTo: window.advanceTo,
             at: now,
-            initialLoad: firstLoad ? 'pending' : undefined,
+            initialLoad: firstLoad ? (last ? 'done' : 'pending') : undefined,
             loadedFrom,
           };
     const read: ReadWindow[] = [];
     await runWindows(args, { now, lease, policy, move, read }, windows, (outcome) => add(total, outcome));
-    // Every planned window is stored: the initial load (if this was one) is complete.
-    if (firstLoad && !keepsCursor && total.status !== 'failed')
+    // A first load with nothing to read is complete too (no window transaction to carry the mark).
+    if (firstLoad && !keepsCursor && windows.length === 0)
       await advanceCursor(args.pool, stream.name, scope, {
         advanceTo: undefined,
         at: now,
