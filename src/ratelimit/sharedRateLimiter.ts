@@ -1,21 +1,6 @@
 import type { Redis } from 'ioredis';
-import { type RateLimiter, RateLimitPausedError } from '../api/rateLimiter.ts';
+import { limiterOverSlots, type RateLimiter, type SlotStore, slotSpacingMs } from '../api/rateLimiter.ts';
 import { EXTEND_PAUSE_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
-
-/**
- * Headroom per second of budget, in ms: requests are spaced (1000 + this) / rps apart. Strict
- * 1/rps spacing puts rps+1 requests into one calendar second as soon as one request of three
- * arrives a few ms later than the next two (timers, event loops and networks all jitter), and the
- * upstream counts arrivals, not reservations; 50 ms covers that jitter for about 5% of throughput.
- */
-export const JITTER_ALLOWANCE_MS = 50;
-/**
- * A caller that wakes more than this after its slot (a busy event loop, a slow Redis reply) takes a
- * fresh slot instead of sending late, where it could land next to the following slot's request.
- */
-export const LATE_TOLERANCE_MS = JITTER_ALLOWANCE_MS / 2;
-/** Fresh slots taken for one request at most; then it goes late rather than starve. */
-const MAX_RESERVATIONS = 3;
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
@@ -27,16 +12,14 @@ export interface SharedRateLimiterOptions {
   rps: number;
   /** A pause longer than this makes `acquire` reject (the call fails as retryable) instead of waiting. */
   maxPauseWaitMs: number;
-  /** This process's own limiter, used while Redis does not answer (and paused alongside). */
-  fallback: RateLimiter;
+  /** This process's own slots (`memorySlots`), used while Redis does not answer (and paused alongside). */
+  fallback: SlotStore;
   /** Told when Redis stops answering (once per outage) and when it answers again. */
   onOutage?: (error: Error) => void;
   onRecovery?: () => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface SharedLimiterRedis extends Redis {
   reserveRateLimitSlot(
@@ -59,16 +42,14 @@ function withScripts(redis: Redis): SharedLimiterRedis {
 }
 
 /**
- * A rate limiter shared by every process on one Redis: strict spacing (GCRA without burst) kept in
- * Redis, one slot reserved per `acquire` by an atomic script, and a deployment-wide pause-until that
- * every reservation honours. Without Redis (an outage) it falls back to `fallback`, this process's
- * own bucket, and says so once; it never fails a call because Redis is down.
+ * A rate limiter shared by every process on one Redis: the one limiter (`limiterOverSlots`) over
+ * slots kept in Redis, one reserved per `acquire` by an atomic script, with a deployment-wide
+ * pause-until that every reservation honours. Without Redis (an outage) it reserves from
+ * `fallback`, this process's own slots, and says so once; it never fails a call because Redis is down.
  */
 export function createSharedRateLimiter(options: SharedRateLimiterOptions): RateLimiter {
   const redis = withScripts(options.redis);
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const intervalMs = ((1000 + JITTER_ALLOWANCE_MS) / options.rps).toFixed(3);
+  const spacingMs = slotSpacingMs(options.rps).toFixed(3);
   let down = false;
 
   const outage = (error: unknown) => {
@@ -82,36 +63,23 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
     options.onRecovery?.();
   };
 
-  /** One reservation: ms to wait, or undefined when Redis did not answer. */
-  async function reserve(): Promise<number | undefined> {
-    let reply: [number, number];
-    try {
-      reply = await redis.reserveRateLimitSlot(
-        options.slotKey,
-        options.pauseKey,
-        intervalMs,
-        String(options.maxPauseWaitMs),
-      );
-    } catch (error) {
-      outage(error);
-      return undefined;
-    }
-    answered();
-    const [paused, ms] = reply;
-    if (paused === 1) throw new RateLimitPausedError(ms);
-    return ms;
-  }
-
-  return {
-    async acquire() {
-      for (let reservation = 1; ; reservation += 1) {
-        const asked = now();
-        const waitMs = await reserve();
-        if (waitMs === undefined) return options.fallback.acquire();
-        if (waitMs > 0) await sleep(waitMs);
-        const lateMs = now() - (asked + waitMs);
-        if (lateMs <= LATE_TOLERANCE_MS || reservation >= MAX_RESERVATIONS) return;
+  const slots: SlotStore = {
+    async reserve() {
+      let reply: [number, number];
+      try {
+        reply = await redis.reserveRateLimitSlot(
+          options.slotKey,
+          options.pauseKey,
+          spacingMs,
+          String(options.maxPauseWaitMs),
+        );
+      } catch (error) {
+        outage(error);
+        return options.fallback.reserve();
       }
+      answered();
+      const [paused, ms] = reply;
+      return paused === 1 ? { pausedMs: ms } : { waitMs: ms };
     },
     async pause(ms) {
       await options.fallback.pause(ms);
@@ -123,4 +91,8 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
       }
     },
   };
+  return limiterOverSlots(slots, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
 }

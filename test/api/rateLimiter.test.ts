@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import {
+  createRateLimiter,
+  JITTER_ALLOWANCE_MS,
+  type RateLimiter,
+  RateLimitPausedError,
+  slotSpacingMs,
+} from '../../src/api/rateLimiter.ts';
 import { inProcessRateLimits, ORDER_DETAIL_OPERATION, routeRateLimits } from '../../src/api/rateLimits.ts';
 
 /** A fake clock whose sleep advances time, so limiter maths is checked without waiting. */
@@ -19,34 +25,46 @@ function fakeTime() {
   };
 }
 
-describe('token bucket', () => {
-  it('spaces requests 1/rps apart after the burst', async () => {
+describe('in-process limiter', () => {
+  it('spaces requests (1000 + JITTER_ALLOWANCE_MS) / rps apart, like the shared one', async () => {
     const time = fakeTime();
     const limiter = createRateLimiter({ rps: 4, now: time.now, sleep: time.sleep });
     for (let i = 0; i < 4; i++) await limiter.acquire();
-    expect(time.sleeps).toEqual([250, 250, 250]);
+    expect(slotSpacingMs(4)).toBe((1000 + JITTER_ALLOWANCE_MS) / 4);
+    expect(time.sleeps).toEqual([263, 262, 263]);
   });
 
   it('concurrent callers queue up instead of all waiting the same slot', async () => {
     const time = fakeTime();
     const limiter = createRateLimiter({
       rps: 2,
-      burst: 2,
       now: time.now,
       sleep: async (ms) => void time.sleeps.push(ms),
     });
-    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire(), limiter.acquire()]);
-    expect(time.sleeps).toEqual([500, 1000]);
+    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+    expect(time.sleeps).toEqual([525, 1050]);
   });
 
-  it('refills while idle, up to the burst', async () => {
+  it('a caller whose wait ends late sends on its slot: it never takes another one', async () => {
     const time = fakeTime();
-    const limiter = createRateLimiter({ rps: 1, burst: 3, now: time.now, sleep: time.sleep });
-    for (let i = 0; i < 3; i++) await limiter.acquire();
-    expect(time.sleeps).toEqual([]);
-    time.advance(60_000);
-    for (let i = 0; i < 4; i++) await limiter.acquire();
-    expect(time.sleeps).toEqual([1000]);
+    const limiter = createRateLimiter({
+      rps: 10,
+      now: time.now,
+      // Every timer fires 30 ms late (a lagging event loop).
+      sleep: async (ms) => {
+        time.sleeps.push(ms);
+        time.advance(ms + 30);
+      },
+    });
+    const sent: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await limiter.acquire();
+      sent.push(time.now());
+    }
+    // One slot per request, 105 ms apart: each waits only what is left of its slot, and the
+    // requests stay 105 ms apart (each 30 ms late), none re-queued behind a fresh slot.
+    expect(time.sleeps).toEqual([105, 75, 75]);
+    expect(sent.map((t) => t - sent[0]!)).toEqual([0, 135, 240, 345]);
   });
 
   it('rps 0 means no limit', async () => {
@@ -65,7 +83,7 @@ describe('pause (429, Retry-After)', () => {
     });
     await limiter.pause(2_000);
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
-    expect(time.sleeps).toEqual([2_000, 2_250, 2_500]);
+    expect(time.sleeps).toEqual([2_000, 2_263, 2_525]);
   });
 
   it('a pause longer than maxPauseWaitMs rejects instead of waiting', async () => {
@@ -101,6 +119,6 @@ describe('budgets by operation', () => {
     const time = fakeTime();
     const limits = inProcessRateLimits({ rps: 10, orderDetailRps: 2, now: time.now, sleep: time.sleep });
     for (let i = 0; i < 3; i++) await limits(ORDER_DETAIL_OPERATION).acquire();
-    expect(time.sleeps).toEqual([500, 500]);
+    expect(time.sleeps).toEqual([525, 525]);
   });
 });

@@ -1,8 +1,13 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import {
+  JITTER_ALLOWANCE_MS,
+  memorySlots,
+  type RateLimiter,
+  RateLimitPausedError,
+} from '../../src/api/rateLimiter.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
-import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { freePort } from '../worker/fixtures.ts';
@@ -44,7 +49,7 @@ function limiterOn(redis: Redis, prefix: string, rps: number, options: { maxPaus
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
-    fallback: createRateLimiter({ rps }),
+    fallback: memorySlots({ rps }),
     onOutage: (error) => outages.push(error.message),
   });
   return { shared, outages };
