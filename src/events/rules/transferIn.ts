@@ -20,7 +20,7 @@ export function transferInRule(
   const status = header.statusCode ?? null;
   const drafts: EventDraft[] = [];
   if (!previous) {
-    const createdAt = upstreamInstant(header.creationDate ?? header.submittedDate, ctx);
+    const createdAt = upstreamInstant(header.creationDate, ctx) ?? upstreamInstant(header.submittedDate, ctx);
     drafts.push(createdDraft(base, 'transfer_in.created', createdAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
     const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
