@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/types.ts';
 import { advanceCursor, type CursorMove, readCursor, recordRunSummary } from './cursor.ts';
 import { acquireStreamLease } from './lease.ts';
+import { startRunDeadline } from './runDeadline.ts';
 import type {
   CursorState,
   EventPolicy,
@@ -103,7 +104,10 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
             loadedFrom,
           };
     const read: ReadWindow[] = [];
-    await runWindows(args, { now, lease, policy, move, read }, windows, (outcome) => add(total, outcome));
+    const checkDeadline = startRunDeadline(config.api.runDeadlineMs);
+    await runWindows(args, { now, lease, policy, move, read, checkDeadline }, windows, (outcome) =>
+      add(total, outcome),
+    );
     // A first load with nothing to read is complete too (no window transaction to carry the mark).
     if (firstLoad && !keepsCursor && windows.length === 0)
       await advanceCursor(args.pool, stream.name, scope, {
