@@ -44,7 +44,21 @@ export type Reservation = { waitMs: number } | { pausedMs: number };
  */
 export interface SlotStore {
   reserve(): Promise<Reservation>;
+  /**
+   * Records that a request goes now, when the last `sendWindow(rps).sends` requests were sent
+   * before the window; else answers the ms until that is so (0: recorded, go).
+   */
+  recordSend(): Promise<number>;
   pause(ms: number): Promise<void>;
+}
+
+/**
+ * The send-time rule behind `recordSend`: at most `sends` requests in any `windowMs` (rps in any
+ * second; for rates below 1/s one request per 1000/rps ms), counted when requests actually go.
+ */
+export function sendWindow(rps: number): { sends: number; windowMs: number } {
+  const sends = Math.max(1, Math.floor(rps));
+  return { sends, windowMs: (1000 * sends) / rps };
 }
 
 export interface Clock {
@@ -56,12 +70,13 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 const SYSTEM_CLOCK: Clock = { now: Date.now, sleep: defaultSleep };
 
 /**
- * The one rate limiter: reserves a slot in `store` and waits for it. The wait is counted from when
- * the slot was asked for, so a reply handled late (a busy event loop) does not push the request
- * later still. A request whose timer fires late goes on its own slot: taking a fresh one would leave
- * that slot unused and waste the budget, request after request, whenever the event loop lags. The
- * spacing's allowance (JITTER_ALLOWANCE_MS) keeps a calendar second within the rate while requests
- * are late by up to that much.
+ * The one rate limiter: reserves a slot in `store`, waits for it, and records the send. The wait is
+ * counted from when the slot was asked for, so a reply handled late (a busy event loop) does not
+ * push the request later still. A request whose timer fires late goes on its own slot: taking a
+ * fresh one would leave that slot unused and waste the budget, request after request, whenever the
+ * event loop lags. What keeps a late request from landing next to the on-time ones after it (rps+1
+ * in a second, as the upstream counts) is the send log: it goes once fewer than rps requests went
+ * in the last second, waiting the few ms until then if need be, never a whole slot.
  */
 export function limiterOverSlots(store: SlotStore, clock: Partial<Clock> = {}): RateLimiter {
   const now = clock.now ?? SYSTEM_CLOCK.now;
@@ -73,6 +88,9 @@ export function limiterOverSlots(store: SlotStore, clock: Partial<Clock> = {}): 
       if ('pausedMs' in reservation) throw new RateLimitPausedError(reservation.pausedMs);
       const remainingMs = asked + reservation.waitMs - now();
       if (remainingMs > 0) await sleep(Math.ceil(remainingMs));
+      for (let waitMs = await store.recordSend(); waitMs > 0; waitMs = await store.recordSend()) {
+        await sleep(Math.ceil(waitMs));
+      }
     },
     pause: (ms) => store.pause(ms),
   };
@@ -90,8 +108,11 @@ export interface MemorySlotsOptions {
 export function memorySlots(options: MemorySlotsOptions): SlotStore {
   const now = options.now ?? Date.now;
   const spacingMs = slotSpacingMs(options.rps);
+  const { sends: windowSends, windowMs } = sendWindow(options.rps);
   let nextSlot = Number.NEGATIVE_INFINITY;
   let pausedUntil = Number.NEGATIVE_INFINITY;
+  // The last `windowSends` send times, oldest first.
+  const sent: number[] = [];
   return {
     async reserve() {
       const t = now();
@@ -101,6 +122,14 @@ export function memorySlots(options: MemorySlotsOptions): SlotStore {
       const slot = Math.max(t, nextSlot, pausedUntil);
       nextSlot = slot + spacingMs;
       return { waitMs: slot - t };
+    },
+    async recordSend() {
+      const t = now();
+      const oldest = sent.length < windowSends ? undefined : sent[0];
+      if (oldest !== undefined && t - oldest < windowMs) return oldest + windowMs - t;
+      sent.push(t);
+      if (sent.length > windowSends) sent.shift();
+      return 0;
     },
     async pause(ms) {
       pausedUntil = Math.max(pausedUntil, now() + ms);

@@ -1,12 +1,19 @@
 import type { Redis } from 'ioredis';
-import { limiterOverSlots, type RateLimiter, type SlotStore, slotSpacingMs } from '../api/rateLimiter.ts';
-import { EXTEND_PAUSE_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
+import {
+  limiterOverSlots,
+  type RateLimiter,
+  type SlotStore,
+  sendWindow,
+  slotSpacingMs,
+} from '../api/rateLimiter.ts';
+import { EXTEND_PAUSE_LUA, RECORD_SEND_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
   redis: Redis;
-  /** The budget's slot key and the deployment's pause key (see keys.ts). */
+  /** The budget's slot key, its send log, and the deployment's pause key (see keys.ts). */
   slotKey: string;
+  sentKey: string;
   pauseKey: string;
   /** Requests per second for the whole deployment; must be > 0. */
   rps: number;
@@ -29,11 +36,15 @@ interface SharedLimiterRedis extends Redis {
     maxWaitMs: string,
   ): Promise<[number, number]>;
   extendRateLimitPause(pauseKey: string, ms: string): Promise<number>;
+  recordRateLimitSend(sentKey: string, sends: string, windowMs: string): Promise<number>;
 }
 
 /** Registers the scripts once per connection (ioredis sends EVALSHA, falling back to EVAL). */
 function withScripts(redis: Redis): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
+  if (typeof scripted.recordRateLimitSend !== 'function') {
+    redis.defineCommand('recordRateLimitSend', { numberOfKeys: 1, lua: RECORD_SEND_LUA });
+  }
   if (typeof scripted.reserveRateLimitSlot !== 'function') {
     redis.defineCommand('reserveRateLimitSlot', { numberOfKeys: 2, lua: RESERVE_SLOT_LUA });
     redis.defineCommand('extendRateLimitPause', { numberOfKeys: 1, lua: EXTEND_PAUSE_LUA });
@@ -50,6 +61,7 @@ function withScripts(redis: Redis): SharedLimiterRedis {
 export function createSharedRateLimiter(options: SharedRateLimiterOptions): RateLimiter {
   const redis = withScripts(options.redis);
   const spacingMs = slotSpacingMs(options.rps).toFixed(3);
+  const window = sendWindow(options.rps);
   let down = false;
 
   const outage = (error: unknown) => {
@@ -80,6 +92,23 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
       answered();
       const [paused, ms] = reply;
       return paused === 1 ? { pausedMs: ms } : { waitMs: ms };
+    },
+    async recordSend() {
+      try {
+        const waitMs = await redis.recordRateLimitSend(
+          options.sentKey,
+          String(window.sends),
+          window.windowMs.toFixed(3),
+        );
+        answered();
+        return waitMs;
+      } catch (error) {
+        // The slot was reserved already (here or in the fallback), so the request keeps its
+        // spacing; this process's own send log knows none of the deployment's other sends, and
+        // would let every caller that waited meanwhile go at once.
+        outage(error);
+        return 0;
+      }
     },
     async pause(ms) {
       await options.fallback.pause(ms);

@@ -58,10 +58,11 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     };
   }
   const keys = rateLimitKeys(options.prefix);
-  const shared = (slotKey: string, rps: number, fallback: SlotStore) =>
+  const shared = (slotKey: string, sentKey: string, rps: number, fallback: SlotStore) =>
     createSharedRateLimiter({
       redis,
       slotKey,
+      sentKey,
       pauseKey: keys.pausedUntil,
       rps,
       maxPauseWaitMs: DEFAULT_RETRY.maxRetryAfterMs ?? 60_000,
@@ -75,8 +76,8 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     });
   return {
     limits: routeRateLimits({
-      global: shared(keys.global, options.rps, local.global),
-      orderDetail: shared(keys.orderDetail, options.orderDetailRps, local.orderDetail),
+      global: shared(keys.global, keys.globalSent, options.rps, local.global),
+      orderDetail: shared(keys.orderDetail, keys.orderDetailSent, options.orderDetailRps, local.orderDetail),
     }),
     shared: true,
     close: () => redis.disconnect(),

@@ -37,12 +37,12 @@ describe('in-process limiter', () => {
   it('concurrent callers queue up instead of all waiting the same slot', async () => {
     const time = fakeTime();
     const limiter = createRateLimiter({
-      rps: 2,
+      rps: 4,
       now: time.now,
       sleep: async (ms) => void time.sleeps.push(ms),
     });
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
-    expect(time.sleeps).toEqual([525, 1050]);
+    expect(time.sleeps).toEqual([263, 525]);
   });
 
   it('a caller whose wait ends late sends on its slot: it never takes another one', async () => {
@@ -65,6 +65,33 @@ describe('in-process limiter', () => {
     // requests stay 105 ms apart (each 30 ms late), none re-queued behind a fresh slot.
     expect(time.sleeps).toEqual([105, 75, 75]);
     expect(sent.map((t) => t - sent[0]!)).toEqual([0, 135, 240, 345]);
+  });
+
+  it('a late request never makes one second hold more than rps: it waits the few ms left, not a new slot', async () => {
+    const time = fakeTime();
+    let lateNext = false;
+    const limiter = createRateLimiter({
+      rps: 4,
+      now: time.now,
+      // The second request's timer fires 120 ms late; the others on time.
+      sleep: async (ms) => {
+        time.sleeps.push(ms);
+        time.advance(ms + (lateNext ? 120 : 0));
+        lateNext = false;
+      },
+    });
+    const start = time.now();
+    const sent: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      lateNext = i === 1;
+      await limiter.acquire();
+      sent.push(time.now() - start);
+    }
+    // Slots 0, 262.5, 525, 787.5, 1050, 1312.5: the second goes at 383 (late) on its own slot; the
+    // sixth, due at 1313, waits until 1383 so that [383, 1383) holds 4, not 5. No slot is taken
+    // twice: the wait is the 70 ms left, not a new slot 262.5 ms later.
+    expect(sent).toEqual([0, 383, 525, 788, 1050, 1383]);
+    for (let i = 4; i < sent.length; i++) expect(sent[i]! - sent[i - 4]!).toBeGreaterThanOrEqual(1000);
   });
 
   it('rps 0 means no limit', async () => {

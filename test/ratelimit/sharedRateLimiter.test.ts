@@ -46,6 +46,7 @@ function limiterOn(redis: Redis, prefix: string, rps: number, options: { maxPaus
   const shared = createSharedRateLimiter({
     redis,
     slotKey: keys.global,
+    sentKey: keys.globalSent,
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
@@ -160,7 +161,11 @@ describe('shared rate limiter (Redis)', () => {
     const admin = new Redis(redisUrl);
     connections.push(admin);
     const keys = (await admin.keys(`${prefix}:*`)).sort();
-    expect(keys).toEqual([`${prefix}:ratelimit:global`, `${prefix}:ratelimit:paused-until`]);
+    expect(keys).toEqual([
+      `${prefix}:ratelimit:global`,
+      `${prefix}:ratelimit:global-sent`,
+      `${prefix}:ratelimit:paused-until`,
+    ]);
   });
 
   it('falls back to its own bucket when Redis does not answer, saying so once', async () => {
