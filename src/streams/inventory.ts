@@ -131,11 +131,12 @@ export const inventoryStream: StreamDefinition<
       goneColumn: 'vanished_at',
     },
   },
-  afterWrite: async ({ tx, changes, now }) => {
+  afterWrite: async ({ tx, changes, now, runId }) => {
     await writeInventoryHistory(
       tx,
       changes.map((c) => c.row),
       now,
+      runId,
     );
   },
 };

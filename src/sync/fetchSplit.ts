@@ -32,6 +32,8 @@ export interface FetchedLeaf<R> {
   result: FetchResult<R>;
   /** How many halvings led to this window (0: the planned window itself). */
   depth: number;
+  /** The planned window's last part: nothing of it remains to fetch. */
+  last: boolean;
 }
 
 /**
@@ -78,7 +80,12 @@ export async function* fetchLeaves<R, C>(args: {
       pending.unshift(...halves.map((half) => ({ window: half, depth: depth + 1 })));
       continue;
     }
-    yield { window, result: { ...result, apiCalls: result.apiCalls + wasted }, depth };
+    yield {
+      window,
+      result: { ...result, apiCalls: result.apiCalls + wasted },
+      depth,
+      last: pending.length === 0,
+    };
     wasted = 0;
   }
 }

@@ -167,6 +167,8 @@ export interface WriteHookContext<R> {
   scope: Scope;
   window: Window;
   now: Date;
+  /** The sync.runs row this window's transaction writes. */
+  runId: number;
   changes: readonly RecordChange<R>[];
 }
 
