@@ -1,3 +1,5 @@
+import type { RedisSettings } from './redisSettings.ts';
+
 /** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
 export const STREAM_NAMES = [
   'products',
@@ -57,7 +59,10 @@ export interface Config {
   databaseUrl: string;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
+  /** REDIS_URL as configured (its password included: print it only through redactUrl). */
   redisUrl: string;
+  /** Where Redis is: a single node, a Sentinel group or a Cluster, over TLS or not (redisSettings.ts). */
+  redis: RedisSettings;
   api: ApiSettings;
   sandbox: boolean;
   supplierIds: readonly string[];
@@ -96,7 +101,11 @@ export interface Config {
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;
-  /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
+  /**
+   * Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis.
+   * With a Cluster it carries a hash tag (default `{fulfillment-sync}`), so each multi-key script
+   * stays in one slot.
+   */
   queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { type RateLimiter, RateLimitPausedError } from '../api/rateLimiter.ts';
+import type { RedisConnection } from '../redis/connection.ts';
 import { EXTEND_PAUSE_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
 
 /**
@@ -19,7 +19,7 @@ const MAX_RESERVATIONS = 3;
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
-  redis: Redis;
+  redis: RedisConnection;
   /** The budget's slot key and the deployment's pause key (see keys.ts). */
   slotKey: string;
   pauseKey: string;
@@ -38,7 +38,7 @@ export interface SharedRateLimiterOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-interface SharedLimiterRedis extends Redis {
+type SharedLimiterRedis = RedisConnection & {
   reserveRateLimitSlot(
     slotKey: string,
     pauseKey: string,
@@ -46,10 +46,10 @@ interface SharedLimiterRedis extends Redis {
     maxWaitMs: string,
   ): Promise<[number, number]>;
   extendRateLimitPause(pauseKey: string, ms: string): Promise<number>;
-}
+};
 
 /** Registers the scripts once per connection (ioredis sends EVALSHA, falling back to EVAL). */
-function withScripts(redis: Redis): SharedLimiterRedis {
+function withScripts(redis: RedisConnection): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
   if (typeof scripted.reserveRateLimitSlot !== 'function') {
     redis.defineCommand('reserveRateLimitSlot', { numberOfKeys: 2, lua: RESERVE_SLOT_LUA });

@@ -1,5 +1,4 @@
 import type { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   bullmqEnqueue,
@@ -8,6 +7,7 @@ import {
   createWebhookQueue,
   createWebhookWorker,
 } from '../../jobs/deliverWebhook.ts';
+import type { RedisConnection } from '../redis/connection.ts';
 import type { DeliverDeps } from './deliver.ts';
 import { startRelayLoop } from './relayLoop.ts';
 import { STANDARD_SCHEDULE_MS } from './schedule.ts';
@@ -18,8 +18,8 @@ export interface WebhookDeliveryOptions {
   pool: pg.Pool;
   databaseUrl: string;
   /** BullMQ connections: the producer's and a separate one (maxRetriesPerRequest: null) for the worker. */
-  producerConnection: Redis;
-  workerConnection: Redis;
+  producerConnection: RedisConnection;
+  workerConnection: RedisConnection;
   prefix: string;
   /** Which targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   policy: TargetPolicy;

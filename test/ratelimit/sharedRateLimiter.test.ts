@@ -3,12 +3,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
 import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { freePort } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
-const connections: Redis[] = [];
+const connections: RedisConnection[] = [];
 const prefixes: string[] = [];
 
 afterAll(async () => {
@@ -35,7 +36,12 @@ async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: 
   return limiterOn(redis, prefix, rps, options);
 }
 
-function limiterOn(redis: Redis, prefix: string, rps: number, options: { maxPauseWaitMs?: number } = {}) {
+function limiterOn(
+  redis: RedisConnection,
+  prefix: string,
+  rps: number,
+  options: { maxPauseWaitMs?: number } = {},
+) {
   const keys = rateLimitKeys(prefix);
   const outages: string[] = [];
   const shared = createSharedRateLimiter({

@@ -4,10 +4,12 @@ import type { Pool } from 'pg';
 import { DAY_WINDOW_STREAMS } from '../../config/streamDefaults.ts';
 import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import type { RedisTarget } from '../../redis/connection.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { QUEUE_NAMES } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
+import { queuePrefixOf } from '../queuePrefix.ts';
 
 /** One line of `status`: a stream for a scope. */
 export interface StreamStatus {
@@ -126,10 +128,10 @@ export function lag(
 
 /** Counts queued sync jobs per `stream:scope`; undefined when Redis cannot be reached quickly. */
 export async function readQueueDepths(
-  redisUrl: string,
+  target: RedisTarget,
   prefix: string,
 ): Promise<Map<string, number> | undefined> {
-  const redis = createClientRedis(redisUrl);
+  const redis = createClientRedis(target);
   redis.on('error', () => {}); // unreachable Redis is reported as 'unavailable', not thrown
   try {
     await Promise.race([
@@ -213,8 +215,8 @@ export async function statusAction(
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
-    const prefix = options.queuePrefix ?? config.queuePrefix;
-    const depths = await readQueueDepths(config.redisUrl, prefix);
+    const prefix = queuePrefixOf(options.queuePrefix, config);
+    const depths = await readQueueDepths(config.redis, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     if (options.json) {
       context.print(JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows }));
