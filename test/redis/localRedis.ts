@@ -1,0 +1,236 @@
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis, type RedisOptions } from 'ioredis';
+import { waitFor } from '../helpers/waitFor.ts';
+import { freePort } from '../worker/fixtures.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Real `redis-server` processes for the Sentinel, Cluster and TLS tests: each on a free loopback
+ * port with its own temporary directory, started and killed by the test itself.
+ */
+
+/** One redis-server (or sentinel) process. */
+export interface RedisProcess {
+  port: number;
+  dir: string;
+  child: ChildProcess;
+  /** The last lines it logged, for a failure message. */
+  log: () => string;
+  /** SIGKILL, as a crash; resolves when the process is gone. */
+  kill: () => Promise<void>;
+}
+
+/** Fails with one clear line when this machine has no redis-server (the tests need a real one). */
+export function requireRedisServer(): void {
+  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (probe.error !== undefined || probe.status !== 0) {
+    throw new Error(
+      'redis-server is not installed (the Sentinel, Cluster and TLS tests start their own): apt-get install redis-server',
+    );
+  }
+}
+
+/** Whether this redis-server was built with TLS (`--tls-port` is refused by one built without). */
+export function redisServerHasTls(): boolean {
+  // A port of 0 for both makes a TLS-capable server exit at once ("not listen anywhere"); one
+  // built without TLS refuses the unknown directive first.
+  const probe = spawnSync('redis-server', ['--port', '0', '--tls-port', '0'], {
+    encoding: 'utf8',
+    timeout: 5_000,
+  });
+  const output = `${probe.stdout}${probe.stderr}`;
+  return !/Bad directive|not supported|unsupported|FATAL CONFIG FILE ERROR/i.test(output);
+}
+
+/** A temporary directory the group removes when it stops. */
+export interface LocalRedisGroup {
+  dir: string;
+  /** Starts one redis-server with `args` (after port, bind, dir, no persistence) and waits for it. */
+  start: (
+    args?: string[],
+    options?: { port?: number; ping?: RedisOptions; configFile?: string },
+  ) => Promise<RedisProcess>;
+  /** Kills every process started here and removes the directory (safe to call twice). */
+  stop: () => Promise<void>;
+}
+
+export function localRedisGroup(label: string): LocalRedisGroup {
+  requireRedisServer();
+  const dir = mkdtempSync(join(tmpdir(), `fs-${label}-`));
+  const processes: RedisProcess[] = [];
+  return {
+    dir,
+    async start(args = [], options = {}) {
+      const port = options.port ?? (await freePort());
+      const own = join(dir, String(port));
+      const nodeDir = mkdtempSync(`${own}-`);
+      const logFile = join(nodeDir, 'redis.log');
+      const base = [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        nodeDir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ];
+      const argv = options.configFile ? [options.configFile, ...base, ...args] : [...base, ...args];
+      const child = spawn('redis-server', [...argv, '--logfile', logFile], { stdio: 'ignore' });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const log = () => {
+        try {
+          return spawnSync('tail', ['-n', '20', logFile], { encoding: 'utf8' }).stdout;
+        } catch {
+          return '';
+        }
+      };
+      const proc: RedisProcess = {
+        port,
+        dir: nodeDir,
+        child,
+        log,
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
+        },
+      };
+      processes.push(proc);
+      const ping = options.ping ?? {};
+      await waitFor(
+        `redis-server on port ${port} to answer (${args.join(' ')})`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited: ${log()}`);
+          const redis = new Redis({
+            host: '127.0.0.1',
+            port,
+            lazyConnect: true,
+            maxRetriesPerRequest: 0,
+            retryStrategy: () => null,
+            ...ping,
+          });
+          redis.on('error', () => {});
+          try {
+            await redis.connect();
+            return (await redis.ping()) === 'PONG';
+          } catch {
+            return false;
+          } finally {
+            redis.disconnect();
+          }
+        },
+        15_000,
+        50,
+      );
+      return proc;
+    },
+    async stop() {
+      await Promise.all(processes.map((p) => p.kill()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Three masters with every slot assigned (`redis-cli --cluster create`), waited for until the state is ok. */
+export async function startCluster(group: LocalRedisGroup, size = 3): Promise<RedisProcess[]> {
+  const nodes: RedisProcess[] = [];
+  for (let i = 0; i < size; i += 1) {
+    nodes.push(
+      await group.start([
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        '2000',
+      ]),
+    );
+  }
+  await run('redis-cli', [
+    '--cluster',
+    'create',
+    ...nodes.map((n) => `127.0.0.1:${n.port}`),
+    '--cluster-replicas',
+    '0',
+    '--cluster-yes',
+  ]);
+  await waitFor(
+    'every cluster node to report cluster_state:ok',
+    async () => {
+      for (const node of nodes) {
+        const { stdout } = await run('redis-cli', ['-p', String(node.port), 'cluster', 'info']);
+        if (!stdout.includes('cluster_state:ok')) return false;
+      }
+      return true;
+    },
+    20_000,
+    100,
+  );
+  return nodes;
+}
+
+/** A master, its replica and one sentinel watching them with short timeouts (failover in seconds). */
+export async function startSentinelGroup(
+  group: LocalRedisGroup,
+  masterName: string,
+): Promise<{ master: RedisProcess; replica: RedisProcess; sentinel: RedisProcess }> {
+  const master = await group.start();
+  const replica = await group.start(['--replicaof', '127.0.0.1', String(master.port)]);
+  await waitFor(
+    'the replica to be in sync with the master',
+    async () => {
+      const { stdout } = await run('redis-cli', ['-p', String(replica.port), 'info', 'replication']);
+      return stdout.includes('master_link_status:up');
+    },
+    15_000,
+    100,
+  );
+  const configFile = join(group.dir, `sentinel-${master.port}.conf`);
+  // Sentinel rewrites its configuration file, so it gets one of its own.
+  writeFileSync(
+    configFile,
+    [
+      `sentinel monitor ${masterName} 127.0.0.1 ${master.port} 1`,
+      `sentinel down-after-milliseconds ${masterName} 1000`,
+      `sentinel failover-timeout ${masterName} 3000`,
+      `sentinel parallel-syncs ${masterName} 1`,
+      '',
+    ].join('\n'),
+  );
+  const sentinel = await group.start(['--sentinel'], { configFile });
+  await waitFor(
+    'the sentinel to know the replica',
+    async () => {
+      const { stdout } = await run('redis-cli', [
+        '-p',
+        String(sentinel.port),
+        'sentinel',
+        'replicas',
+        masterName,
+      ]);
+      return stdout.includes(String(replica.port));
+    },
+    15_000,
+    100,
+  );
+  return { master, replica, sentinel };
+}
+
+/** The master address the sentinel names now (`host:port`). */
+export async function sentinelMaster(sentinel: RedisProcess, masterName: string): Promise<string> {
+  const { stdout } = await run('redis-cli', [
+    '-p',
+    String(sentinel.port),
+    'sentinel',
+    'get-master-addr-by-name',
+    masterName,
+  ]);
+  return stdout.trim().split('\n').join(':');
+}
