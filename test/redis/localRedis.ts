@@ -180,13 +180,26 @@ export async function startCluster(group: LocalRedisGroup, size = 3): Promise<Re
 export async function startSentinelGroup(
   group: LocalRedisGroup,
   masterName: string,
+  password: string,
 ): Promise<{ master: RedisProcess; replica: RedisProcess; sentinel: RedisProcess }> {
-  const master = await group.start();
-  const replica = await group.start(['--replicaof', '127.0.0.1', String(master.port)]);
+  // Both nodes need both settings: after a failover the old master would rejoin as a replica.
+  const auth = ['--requirepass', password, '--masterauth', password];
+  const master = await group.start(auth, { ping: { password } });
+  const replica = await group.start([...auth, '--replicaof', '127.0.0.1', String(master.port)], {
+    ping: { password },
+  });
   await waitFor(
     'the replica to be in sync with the master',
     async () => {
-      const { stdout } = await run('redis-cli', ['-p', String(replica.port), 'info', 'replication']);
+      const { stdout } = await run('redis-cli', [
+        '-p',
+        String(replica.port),
+        '--no-auth-warning',
+        '-a',
+        password,
+        'info',
+        'replication',
+      ]);
       return stdout.includes('master_link_status:up');
     },
     15_000,
@@ -198,6 +211,7 @@ export async function startSentinelGroup(
     configFile,
     [
       `sentinel monitor ${masterName} 127.0.0.1 ${master.port} 1`,
+      `sentinel auth-pass ${masterName} ${password}`,
       `sentinel down-after-milliseconds ${masterName} 1000`,
       `sentinel failover-timeout ${masterName} 3000`,
       `sentinel parallel-syncs ${masterName} 1`,

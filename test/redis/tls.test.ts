@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import { createClientRedis } from '../../src/worker/connections.ts';
+import { freePort } from '../worker/fixtures.ts';
+import {
+  busiestSecond,
+  type DeploymentHarness,
+  expectNothingLost,
+  startDeploymentHarness,
+  waitUntilSyncedAndDelivered,
+} from './deploymentHarness.ts';
+import {
+  type LocalRedisGroup,
+  localRedisGroup,
+  type RedisProcess,
+  redisServerHasTls,
+  requireRedisServer,
+} from './localRedis.ts';
+import { makeTestCertificates, type TestCertificates } from './tlsCertificates.ts';
+
+/**
+ * REDIS_URL=rediss://: a redis-server the test starts with TLS only (no plain port) and a password,
+ * its certificate signed by a CA the test makes with openssl. The worker trusts it through
+ * REDIS_TLS_CA_FILE and syncs everything; without the CA it refuses the server in one line that
+ * never shows the password; REDIS_TLS_INSECURE skips verification only when set.
+ */
+const PASSWORD = 'tls-test-pw-91c2';
+const RPS = 10;
+
+requireRedisServer();
+const TLS = redisServerHasTls();
+
+let group: LocalRedisGroup | undefined;
+let server: RedisProcess | undefined;
+let certs: TestCertificates | undefined;
+let h: DeploymentHarness | undefined;
+
+beforeAll(async () => {
+  if (!TLS) return;
+  group = localRedisGroup('tls');
+  certs = await makeTestCertificates(group.dir);
+  const port = await freePort();
+  server = await group.start(
+    [
+      '--port',
+      '0',
+      '--tls-port',
+      String(port),
+      '--tls-cert-file',
+      certs.certFile,
+      '--tls-key-file',
+      certs.keyFile,
+      '--tls-ca-cert-file',
+      certs.caFile,
+      '--tls-auth-clients',
+      'no',
+      '--requirepass',
+      PASSWORD,
+    ],
+    { port, ping: { password: PASSWORD, tls: { ca: readFileSync(certs.caFile) } } },
+  );
+  h = await startDeploymentHarness(23);
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+  await group?.stop();
+}, 60_000);
+
+const url = () => `rediss://:${PASSWORD}@127.0.0.1:${server!.port}`;
+
+if (!TLS) {
+  it.skip("skipped: this machine's redis-server was built without TLS support (redis-server --tls-port is refused)", () => {});
+}
+
+describe.runIf(TLS)('Redis over TLS (rediss://)', () => {
+  it('verifies the server against REDIS_TLS_CA_FILE, refuses it without, and skips verification only when asked', async () => {
+    const answer = async (env: Record<string, string>) => {
+      const redis = createClientRedis(loadConfig(env).redis);
+      // The TLS failure arrives as an error event; connect() then only says the connection closed.
+      let failure: string | undefined;
+      redis.on('error', (error: Error) => {
+        failure ??= error.message;
+      });
+      try {
+        await redis.connect();
+        return await redis.ping();
+      } catch (error) {
+        return failure ?? (error as Error).message;
+      } finally {
+        redis.disconnect();
+      }
+    };
+    expect(await answer({ REDIS_URL: url(), REDIS_TLS_CA_FILE: certs!.caFile })).toBe('PONG');
+    expect(await answer({ REDIS_URL: url() })).toMatch(/self[- ]signed certificate/);
+    expect(await answer({ REDIS_URL: url(), REDIS_TLS_INSECURE: 'true' })).toBe('PONG');
+  });
+
+  it('a worker without the CA exits 1 with one line, the password hidden', async () => {
+    const worker = h!.spawn(h!.env({ REDIS_URL: url() }));
+    const { code } = await worker.exited;
+    expect(code).toBe(1);
+    const problem = worker.lines.filter((l) => /unreachable/.test(l));
+    expect(problem).toHaveLength(1);
+    expect(problem[0]).toContain(`rediss://:***@127.0.0.1:${server!.port}`);
+    expect(problem[0]).toMatch(/certificate/);
+    expect(worker.lines.some((l) => l.includes(PASSWORD))).toBe(false);
+  }, 60_000);
+
+  it('a worker syncs, keeps the rate limit and delivers every event over TLS', async () => {
+    const env = h!.env(
+      { REDIS_URL: url(), REDIS_TLS_CA_FILE: certs!.caFile },
+      { FULFILLMENT_RATE_LIMIT_RPS: String(RPS) },
+    );
+    const worker = h!.spawn(env);
+    await worker.waitForLog(/worker started/, 60_000);
+    await waitUntilSyncedAndDelivered(h!, 90_000);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited).code).toBe(0);
+    expect(worker.lines.some((l) => l.includes(PASSWORD))).toBe(false);
+    expect(worker.lines.filter((l) => /not shared/.test(l))).toEqual([]);
+    expect(busiestSecond(h!.proxy.arrivals)).toBeLessThanOrEqual(RPS);
+    const { events, requests } = await expectNothingLost(h!);
+    console.info(
+      `Redis over TLS: ${requests} upstream calls, busiest second ${busiestSecond(h!.proxy.arrivals)}, ${events} events delivered`,
+    );
+  }, 150_000);
+});
