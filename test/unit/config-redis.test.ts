@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queuePrefixOf } from '../../src/cli/queuePrefix.ts';
+import { UsageError } from '../../src/cli/usageError.ts';
 import { ConfigError } from '../../src/config/configError.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { redactConfig } from '../../src/config/redact.ts';
@@ -126,5 +128,17 @@ describe('Redis deployment settings', () => {
       expect(problems[0]).not.toContain('\n');
       expect(problems[0]).not.toMatch(/:pw@|\bpw\b/);
     }
+  });
+
+  it('--queue-prefix is held to the same rule as FULFILLMENT_QUEUE_PREFIX on a Cluster', () => {
+    const cluster = loadConfig({ REDIS_CLUSTER_NODES: 'n1:7000' });
+    expect(queuePrefixOf(undefined, cluster)).toBe('{fulfillment-sync}');
+    expect(queuePrefixOf(' {blue} ', cluster)).toBe('{blue}');
+    expect(() => queuePrefixOf('blue', cluster)).toThrow(UsageError);
+    expect(() => queuePrefixOf('blue', cluster)).toThrow(
+      /^--queue-prefix: must contain a hash tag such as \{blue\}/,
+    );
+    expect(() => queuePrefixOf(' ', cluster)).toThrow('--queue-prefix must not be blank');
+    expect(queuePrefixOf('blue', loadConfig({}))).toBe('blue');
   });
 });
