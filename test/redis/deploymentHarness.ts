@@ -30,7 +30,11 @@ export interface DeploymentHarness {
   close: () => Promise<void>;
 }
 
-export async function startDeploymentHarness(seed: number): Promise<DeploymentHarness> {
+/** `size` makes the simulated world smaller (default: two suppliers of 18 wines) where a test needs less. */
+export async function startDeploymentHarness(
+  seed: number,
+  size: { suppliers?: number; winesPerSupplier?: number } = {},
+): Promise<DeploymentHarness> {
   const children: WorkerProcess[] = [];
   const t = await createTestDatabase();
   let sim: RunningSimulator | undefined;
@@ -49,7 +53,7 @@ export async function startDeploymentHarness(seed: number): Promise<DeploymentHa
       seed,
       clock: 'manual',
       start: new Date(Math.floor(Date.now() / 60_000) * 60_000),
-      volume: { historyDays: 1 },
+      volume: { historyDays: 1, ...size },
     });
     proxy = await startCountingProxy(sim.url);
     // Always answers 200: a lost delivery is then the sender's loss, never the receiver's.

@@ -60,7 +60,8 @@ beforeAll(async () => {
     ],
     { port, ping: { password: PASSWORD, tls: { ca: readFileSync(certs.caFile) } } },
   );
-  h = await startDeploymentHarness(23);
+  // One supplier: the sync path is the same as on a single Redis; what is new here is the transport.
+  h = await startDeploymentHarness(23, { suppliers: 1, winesPerSupplier: 8 });
 }, 60_000);
 
 afterAll(async () => {
