@@ -45,6 +45,8 @@ describe('loadConfig defaults', () => {
       orderDetailRps: 5,
       queryParams: {},
       maxRowsPerWindow: 5000,
+      maxResponseBytes: 32 * 1024 * 1024,
+      runDeadlineMs: 1_800_000,
     });
     expect(config.streams).toEqual(STREAM_DEFAULTS);
   });
