@@ -138,25 +138,41 @@ export function localRedisGroup(label: string): LocalRedisGroup {
   };
 }
 
-/** Three masters with every slot assigned (`redis-cli --cluster create`), waited for until the state is ok. */
-export async function startCluster(group: LocalRedisGroup, size = 3): Promise<RedisProcess[]> {
+/** How to run the nodes of a cluster over TLS: their TLS arguments, and redis-cli's. */
+export interface ClusterTls {
+  /** redis-server arguments for a node whose TLS port is `port` (plain port off). */
+  serverArgs: (port: number) => string[];
+  cliArgs: string[];
+  ping: RedisOptions;
+}
+
+/**
+ * Masters with every slot assigned (`redis-cli --cluster create`), waited for until every node
+ * reports the cluster ok. Over TLS when `tls` is given (`tls-cluster`: the bus too).
+ */
+export async function startCluster(
+  group: LocalRedisGroup,
+  size = 3,
+  tls?: ClusterTls,
+): Promise<RedisProcess[]> {
   const nodes: RedisProcess[] = [];
   for (let i = 0; i < size; i += 1) {
+    const port = await freePort();
+    // The bus port defaults to port + 10000, past 65535 for much of the ephemeral range: pick one.
+    const busPort = await freePort();
+    const cluster = ['--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf'];
+    const timing = ['--cluster-node-timeout', '2000', '--cluster-port', String(busPort)];
     nodes.push(
-      await group.start([
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        'nodes.conf',
-        '--cluster-node-timeout',
-        '2000',
-      ]),
+      await group.start([...cluster, ...timing, ...(tls?.serverArgs(port) ?? [])], { port, ping: tls?.ping }),
     );
   }
+  const cli = tls?.cliArgs ?? [];
+  const addresses = nodes.map((n) => `127.0.0.1:${n.port}`);
   await run('redis-cli', [
+    ...cli,
     '--cluster',
     'create',
-    ...nodes.map((n) => `127.0.0.1:${n.port}`),
+    ...addresses,
     '--cluster-replicas',
     '0',
     '--cluster-yes',
@@ -165,7 +181,7 @@ export async function startCluster(group: LocalRedisGroup, size = 3): Promise<Re
     'every cluster node to report cluster_state:ok',
     async () => {
       for (const node of nodes) {
-        const { stdout } = await run('redis-cli', ['-p', String(node.port), 'cluster', 'info']);
+        const { stdout } = await run('redis-cli', [...cli, '-p', String(node.port), 'cluster', 'info']);
         if (!stdout.includes('cluster_state:ok')) return false;
       }
       return true;

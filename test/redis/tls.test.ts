@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { Queue } from 'bullmq';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
+import { openUpstreamRateLimits } from '../../src/ratelimit/upstreamRateLimits.ts';
 import { createClientRedis } from '../../src/worker/connections.ts';
+import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { freePort } from '../worker/fixtures.ts';
 import {
   busiestSecond,
@@ -16,6 +20,7 @@ import {
   type RedisProcess,
   redisServerHasTls,
   requireRedisServer,
+  startCluster,
 } from './localRedis.ts';
 import { makeTestCertificates, type TestCertificates } from './tlsCertificates.ts';
 
@@ -41,26 +46,10 @@ beforeAll(async () => {
   group = localRedisGroup('tls');
   certs = await makeTestCertificates(group.dir);
   const port = await freePort();
-  server = await group.start(
-    [
-      '--port',
-      '0',
-      '--tls-port',
-      String(port),
-      '--tls-cert-file',
-      certs.certFile,
-      '--tls-key-file',
-      certs.keyFile,
-      '--tls-ca-cert-file',
-      certs.caFile,
-      '--tls-auth-clients',
-      'no',
-      '--requirepass',
-      PASSWORD,
-    ],
-    { port, ping: { password: PASSWORD, tls: { ca: readFileSync(certs.caFile) } } },
-  );
-  // One supplier: the sync path is the same as on a single Redis; what is new here is the transport.
+  server = await group.start([...tlsOnly(port), '--requirepass', PASSWORD], {
+    port,
+    ping: { password: PASSWORD, tls: { ca: readFileSync(certs.caFile) } },
+  });
   h = await startDeploymentHarness(23, { suppliers: 1, winesPerSupplier: 8 });
 }, 60_000);
 
@@ -70,6 +59,15 @@ afterAll(async () => {
 }, 60_000);
 
 const url = () => `rediss://:${PASSWORD}@127.0.0.1:${server!.port}`;
+
+/** redis-server arguments serving TLS only on `port`, with the test's certificate. */
+function tlsOnly(port: number): string[] {
+  const c = certs!;
+  return [
+    ...['--port', '0', '--tls-port', String(port), '--tls-auth-clients', 'no'],
+    ...['--tls-cert-file', c.certFile, '--tls-key-file', c.keyFile, '--tls-ca-cert-file', c.caFile],
+  ];
+}
 
 if (!TLS) {
   it.skip("skipped: this machine's redis-server was built without TLS support (redis-server --tls-port is refused)", () => {});
@@ -127,4 +125,54 @@ describe.runIf(TLS)('Redis over TLS (rediss://)', () => {
       `Redis over TLS: ${requests} upstream calls, busiest second ${busiestSecond(h!.proxy.arrivals)}, ${events} events delivered`,
     );
   }, 150_000);
+
+  it('a Cluster over TLS (tls-cluster): BullMQ and the shared rate limiter run their multi-key scripts', async () => {
+    const ca = readFileSync(certs!.caFile);
+    const nodes = await startCluster(group!, 3, {
+      serverArgs: (port) => [...tlsOnly(port), '--tls-cluster', 'yes'],
+      cliArgs: ['--tls', '--cacert', certs!.caFile],
+      ping: { tls: { ca } },
+    });
+    const config = loadConfig({
+      REDIS_URL: 'rediss://127.0.0.1',
+      REDIS_TLS_CA_FILE: certs!.caFile,
+      REDIS_CLUSTER_NODES: nodes.map((n) => `127.0.0.1:${n.port}`).join(','),
+    });
+    const redis = createClientRedis(config.redis);
+    await redis.connect();
+    const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: config.queuePrefix });
+    const warnings: unknown[] = [];
+    const logger: Pick<Logger, 'warn' | 'info'> = {
+      warn: (...args: unknown[]) => {
+        warnings.push(args);
+      },
+      info: () => undefined,
+    };
+    const limits = await openUpstreamRateLimits({
+      redis: config.redis,
+      prefix: config.queuePrefix,
+      rps: 5,
+      orderDetailRps: 5,
+      waitMs: 5_000,
+      logger,
+    });
+    try {
+      await queue.add('probe', { n: 1 });
+      expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 1 });
+      expect(limits.shared).toBe(true);
+      // Six requests at 5/s from the budget kept in the cluster: spaced (1000 + 50) / 5 ms apart.
+      const limiter = limits.limits('GET Inventories/Owned');
+      const started = Date.now();
+      for (let i = 0; i < 6; i += 1) await limiter.acquire();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 210 - 30);
+      // ...kept in the cluster (a script refused there would have fallen back to a local bucket, warning).
+      expect(await redis.exists(`${config.queuePrefix}:ratelimit:global`)).toBe(1);
+      expect(warnings).toEqual([]);
+    } finally {
+      limits.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      redis.disconnect();
+    }
+  }, 60_000);
 });
