@@ -192,29 +192,46 @@ export async function startCluster(
   return nodes;
 }
 
-/** A master, its replica and one sentinel watching them with short timeouts (failover in seconds). */
+/** How to run a group over TLS: a process's TLS arguments, and redis-cli's. */
+export interface GroupTls {
+  /** redis-server arguments for a process whose TLS port is `port` (plain port off). */
+  serverArgs: (port: number) => string[];
+  cliArgs: string[];
+  ping: RedisOptions;
+}
+
+/**
+ * A master, its replica and one sentinel watching them with short timeouts (failover in seconds),
+ * all with `password`; over TLS (replication and the sentinel's links too) when `tls` is given.
+ */
 export async function startSentinelGroup(
   group: LocalRedisGroup,
   masterName: string,
   password: string,
-): Promise<{ master: RedisProcess; replica: RedisProcess; sentinel: RedisProcess }> {
+  tls?: GroupTls,
+): Promise<{ master: RedisProcess; replica: RedisProcess; sentinel: RedisProcess; cli: string[] }> {
+  const cli = tls?.cliArgs ?? [];
+  const tlsArgs = async (): Promise<{ port?: number; args: string[] }> => {
+    if (tls === undefined) return { args: [] };
+    const port = await freePort();
+    return { port, args: [...tls.serverArgs(port), '--tls-replication', 'yes'] };
+  };
   // Both nodes need both settings: after a failover the old master would rejoin as a replica.
   const auth = ['--requirepass', password, '--masterauth', password];
-  const master = await group.start(auth, { ping: { password } });
-  const replica = await group.start([...auth, '--replicaof', '127.0.0.1', String(master.port)], {
-    ping: { password },
+  const ping = { ...tls?.ping, password };
+  const m = await tlsArgs();
+  const master = await group.start([...auth, ...m.args], { port: m.port, ping });
+  const r = await tlsArgs();
+  const replica = await group.start([...auth, ...r.args, '--replicaof', '127.0.0.1', String(master.port)], {
+    port: r.port,
+    ping,
   });
   await waitFor(
     'the replica to be in sync with the master',
     async () => {
       const { stdout } = await run('redis-cli', [
-        '-p',
-        String(replica.port),
-        '--no-auth-warning',
-        '-a',
-        password,
-        'info',
-        'replication',
+        ...cli,
+        ...['-p', String(replica.port), '--no-auth-warning', '-a', password, 'info', 'replication'],
       ]);
       return stdout.includes('master_link_status:up');
     },
@@ -234,11 +251,17 @@ export async function startSentinelGroup(
       '',
     ].join('\n'),
   );
-  const sentinel = await group.start(['--sentinel'], { configFile });
+  const s = await tlsArgs();
+  const sentinel = await group.start(['--sentinel', ...s.args], {
+    configFile,
+    port: s.port,
+    ping: tls?.ping,
+  });
   await waitFor(
     'the sentinel to know the replica',
     async () => {
       const { stdout } = await run('redis-cli', [
+        ...cli,
         '-p',
         String(sentinel.port),
         'sentinel',
@@ -250,12 +273,17 @@ export async function startSentinelGroup(
     15_000,
     100,
   );
-  return { master, replica, sentinel };
+  return { master, replica, sentinel, cli };
 }
 
 /** The master address the sentinel names now (`host:port`). */
-export async function sentinelMaster(sentinel: RedisProcess, masterName: string): Promise<string> {
+export async function sentinelMaster(
+  sentinel: RedisProcess,
+  masterName: string,
+  cli: string[] = [],
+): Promise<string> {
   const { stdout } = await run('redis-cli', [
+    ...cli,
     '-p',
     String(sentinel.port),
     'sentinel',

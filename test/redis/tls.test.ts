@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { openUpstreamRateLimits } from '../../src/ratelimit/upstreamRateLimits.ts';
-import { createClientRedis } from '../../src/worker/connections.ts';
+import { createClientRedis, createWorkerRedis } from '../../src/worker/connections.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 import { freePort } from '../worker/fixtures.ts';
 import {
   busiestSecond,
@@ -20,7 +23,9 @@ import {
   type RedisProcess,
   redisServerHasTls,
   requireRedisServer,
+  sentinelMaster,
   startCluster,
+  startSentinelGroup,
 } from './localRedis.ts';
 import { makeTestCertificates, type TestCertificates } from './tlsCertificates.ts';
 
@@ -28,9 +33,12 @@ import { makeTestCertificates, type TestCertificates } from './tlsCertificates.t
  * REDIS_URL=rediss://: a redis-server the test starts with TLS only (no plain port) and a password,
  * its certificate signed by a CA the test makes with openssl. The worker trusts it through
  * REDIS_TLS_CA_FILE and syncs everything; without the CA it refuses the server in one line that
- * never shows the password; REDIS_TLS_INSECURE skips verification only when set.
+ * never shows the password; REDIS_TLS_INSECURE skips verification only when set. A Cluster and a
+ * Sentinel group served over TLS only (bus, replication and sentinel links too) carry BullMQ and
+ * the shared limiter, the Sentinel one through a failover.
  */
 const PASSWORD = 'tls-test-pw-91c2';
+const run = promisify(execFile);
 const RPS = 10;
 
 requireRedisServer();
@@ -171,6 +179,56 @@ describe.runIf(TLS)('Redis over TLS (rediss://)', () => {
     } finally {
       limits.close();
       await queue.obliterate({ force: true });
+      await queue.close();
+      redis.disconnect();
+    }
+  }, 60_000);
+
+  it('a Sentinel group over TLS: the master found through TLS sentinels, followed through a failover', async () => {
+    const ca = readFileSync(certs!.caFile);
+    const tls = { serverArgs: tlsOnly, cliArgs: ['--tls', '--cacert', certs!.caFile], ping: { tls: { ca } } };
+    const { master, replica, sentinel, cli } = await startSentinelGroup(group!, 'tlsmaster', PASSWORD, tls);
+    const config = loadConfig({
+      REDIS_URL: `rediss://:${PASSWORD}@unused`,
+      REDIS_TLS_CA_FILE: certs!.caFile,
+      REDIS_SENTINELS: `127.0.0.1:${sentinel.port}`,
+      REDIS_SENTINEL_MASTER: 'tlsmaster',
+    });
+    const redis = createWorkerRedis(config.redis);
+    redis.on('error', () => {});
+    const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: 'tls-sentinel' });
+    // Connection errors while the master is down are expected here; the assertions say the rest.
+    queue.on('error', () => {});
+    try {
+      await queue.add('before', { n: 1 });
+      await waitFor(
+        'the job to reach the replica',
+        async () =>
+          (
+            await run('redis-cli', [
+              ...cli,
+              '-p',
+              String(replica.port),
+              '--no-auth-warning',
+              '-a',
+              PASSWORD,
+              'dbsize',
+            ])
+          ).stdout.trim() !== '0',
+        10_000,
+        50,
+      );
+      await master.kill();
+      await waitFor(
+        'the sentinel to promote the replica',
+        async () => (await sentinelMaster(sentinel, 'tlsmaster', cli)) === `127.0.0.1:${replica.port}`,
+        20_000,
+        100,
+      );
+      // The same connection carries on against the new master; what the old one had is there.
+      await queue.add('after', { n: 2 });
+      expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 2 });
+    } finally {
       await queue.close();
       redis.disconnect();
     }
