@@ -17,7 +17,13 @@ export function isConnectionError(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN'].includes(
       code,
     ) ||
-    /Connection is closed|Stream isn't writeable|connect ETIMEDOUT|read ECONNRESET|ECONNREFUSED/.test(message)
+    /Connection is closed|Stream isn't writeable|connect ETIMEDOUT|read ECONNRESET|ECONNREFUSED/.test(
+      message,
+    ) ||
+    // Sentinel while a failover is under way, and a Cluster none of whose nodes answers.
+    /All sentinels are unreachable|None of startup nodes is available|Failed to refresh slots cache/.test(
+      message,
+    )
   );
 }
 

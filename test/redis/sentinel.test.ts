@@ -115,6 +115,8 @@ describe('a worker on a Redis Sentinel group', () => {
     // The connections followed the failover rather than the worker restarting or giving up.
     expect(worker.lines.filter((l) => /worker started/.test(l))).toHaveLength(1);
     expect(worker.lines.some((l) => l.includes(PASSWORD))).toBe(false);
+    // A failover is an outage like any other: reconnect warnings, not a flood of "Redis error" lines.
+    expect(worker.lines.filter((l) => l.includes('"msg":"Redis error"'))).toEqual([]);
     expect(worker.lines.filter((l) => /not shared/.test(l))).toEqual([]);
     expect(busiestSecond(h!.proxy.arrivals)).toBeLessThanOrEqual(RPS);
     const { events, requests } = await expectNothingLost(h!);
