@@ -58,8 +58,7 @@ function nodeOptions(behaviour: ConnectionBehaviour): RedisOptions {
 /**
  * Opens one Redis connection for `target` with `behaviour`. A single node is reached at REDIS_URL
  * (`rediss://`: TLS with the configured CA/verification); a Sentinel group through its sentinels,
- * which name the current master and announce a failover (the connection then moves to the new
- * master); a Cluster through its seed nodes, following slot moves and failovers itself.
+ * which name the current master each time the connection (re)connects; a Cluster through its seed nodes, following slot moves and failovers itself.
  */
 export function createRedisConnection(target: RedisTarget, behaviour: ConnectionBehaviour): RedisConnection {
   const settings = settingsOf(target);
@@ -74,9 +73,11 @@ export function createRedisConnection(target: RedisTarget, behaviour: Connection
         sentinels: settings.sentinels.map(({ host, port }) => ({ host, port })),
         name: settings.masterName,
         ...(settings.sentinelPassword === undefined ? {} : { sentinelPassword: settings.sentinelPassword }),
-        // Subscribes to the sentinels' +switch-master, so a failover is followed at once rather
-        // than on the next failed command.
-        failoverDetector: true,
+        // A failover is followed by reconnecting through the sentinels: a dead master drops the
+        // connection, and a demoted one is told by the sentinel to drop its clients; a write that
+        // still reaches a replica (READONLY) reconnects and is resent. ioredis' failoverDetector is
+        // left off: seen here, its disconnect during a reconnect left a connection closed for good.
+        reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false),
         ...(tls ? { tls, enableTLSForSentinelMode: true, sentinelTLS: tls } : {}),
       });
     case 'cluster': {
