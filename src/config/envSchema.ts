@@ -80,6 +80,12 @@ const thresholdsBySku = z.record(z.string(), z.number().int().min(0));
 export const envSchema = z.object({
   DATABASE_URL: urlVar('postgres://localhost:5432/fulfillment', ['postgres:', 'postgresql:']),
   REDIS_URL: urlVar('redis://localhost:6379', ['redis:', 'rediss:']),
+  REDIS_SENTINELS: listVar(),
+  REDIS_SENTINEL_MASTER: optionalString(),
+  REDIS_SENTINEL_PASSWORD: optionalString(),
+  REDIS_CLUSTER_NODES: listVar(),
+  REDIS_TLS_CA_FILE: optionalString(),
+  REDIS_TLS_INSECURE: booleanVar(false),
   FULFILLMENT_API_URL: urlVar(undefined, ['http:', 'https:']),
   FULFILLMENT_API_TOKEN: optionalString(),
   FULFILLMENT_TOKEN_URL: urlVar(undefined, ['http:', 'https:']),

@@ -1,3 +1,5 @@
+import type { RedisSettings } from './redisSettings.ts';
+
 /** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
 export const STREAM_NAMES = [
   'products',
@@ -64,7 +66,10 @@ export interface Config {
   databaseUrl: string;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
+  /** REDIS_URL as configured (its password included: print it only through redactUrl). */
   redisUrl: string;
+  /** Where Redis is: a single node, a Sentinel group or a Cluster, over TLS or not (redisSettings.ts). */
+  redis: RedisSettings;
   api: ApiSettings;
   sandbox: boolean;
   supplierIds: readonly string[];
@@ -109,7 +114,11 @@ export interface Config {
   /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
   retention: RetentionSettings;
   httpPort: number;
-  /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
+  /**
+   * Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis.
+   * With a Cluster it carries a hash tag (default `{fulfillment-sync}`), so each multi-key script
+   * stays in one slot.
+   */
   queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

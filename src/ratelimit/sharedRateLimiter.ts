@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import {
   limiterOverSlots,
   type RateLimiter,
@@ -6,11 +5,12 @@ import {
   sendWindow,
   slotSpacingMs,
 } from '../api/rateLimiter.ts';
+import type { RedisConnection } from '../redis/connection.ts';
 import { EXTEND_PAUSE_LUA, RECORD_SEND_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
-  redis: Redis;
+  redis: RedisConnection;
   /** The budget's slot key, its send log, and the deployment's pause key (see keys.ts). */
   slotKey: string;
   sentKey: string;
@@ -28,7 +28,7 @@ export interface SharedRateLimiterOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-interface SharedLimiterRedis extends Redis {
+type SharedLimiterRedis = RedisConnection & {
   reserveRateLimitSlot(
     slotKey: string,
     pauseKey: string,
@@ -37,10 +37,10 @@ interface SharedLimiterRedis extends Redis {
   ): Promise<[number, number]>;
   extendRateLimitPause(pauseKey: string, ms: string): Promise<number>;
   recordRateLimitSend(sentKey: string, sends: string, windowMs: string): Promise<number>;
-}
+};
 
 /** Registers the scripts once per connection (ioredis sends EVALSHA, falling back to EVAL). */
-function withScripts(redis: Redis): SharedLimiterRedis {
+function withScripts(redis: RedisConnection): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
   if (typeof scripted.recordRateLimitSend !== 'function') {
     redis.defineCommand('recordRateLimitSend', { numberOfKeys: 1, lua: RECORD_SEND_LUA });

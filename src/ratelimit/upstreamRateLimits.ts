@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { limiterOverSlots, memorySlots, type SlotStore } from '../api/rateLimiter.ts';
 import { type RateLimits, routeRateLimits } from '../api/rateLimits.ts';
 import { DEFAULT_RETRY } from '../api/transport.ts';
+import type { RedisTarget } from '../redis/connection.ts';
 import { connectRedis, RedisUnreachableError } from '../runtime/connectRedis.ts';
 import { rateLimitKeys } from './keys.ts';
 import { createSharedRateLimiter } from './sharedRateLimiter.ts';
@@ -14,7 +15,8 @@ export interface UpstreamRateLimits {
 }
 
 export interface OpenRateLimitsOptions {
-  redisUrl: string;
+  /** Where Redis is (the configuration's `redis`, or one node's URL). */
+  redis: RedisTarget;
   /** The deployment's queue prefix: processes with the same prefix share one budget. */
   prefix: string;
   rps: number;
@@ -38,7 +40,7 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
   };
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
-    redis = await connectRedis(options.redisUrl, {
+    redis = await connectRedis(options.redis, {
       waitMs: options.waitMs,
       // Fail fast: a limiter must not queue behind a dead connection; it falls back instead.
       redis: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 },

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisConnection } from '../redis/connection.ts';
 import { type DesiredSchedule, registerSchedules } from './schedules.ts';
 
 /** How often a worker checks that every job scheduler it wants is still in Redis. */
@@ -27,7 +27,7 @@ export interface ScheduleKeeper {
 export function startScheduleKeeper(options: {
   queue: Queue;
   desired: readonly DesiredSchedule[];
-  redis: Redis;
+  redis: RedisConnection;
   logger: Logger;
   intervalMs?: number;
   /** Schedulers of other queues to put back too (the pruner's); checked with the sync ones. */

@@ -1,5 +1,4 @@
 import { type WorkerOptions as BullWorkerOptions, DelayedError, Job, Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   BACKFILL_WINDOW_JOB,
@@ -9,6 +8,7 @@ import {
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
+import type { RedisConnection } from '../redis/connection.ts';
 import { ensurePruneSchedule, PRUNE_JOB } from './pruneSchedule.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
@@ -50,7 +50,7 @@ export interface WorkerOptions {
 export interface RunningWorker {
   queues: Record<QueueKind, Queue>;
   /** The producer/probe connection (readiness, status). */
-  redis: Redis;
+  redis: RedisConnection;
   /** Makes and watches this worker's Redis connections (webhook delivery takes its own from it). */
   redisConnections: RedisSupervisor;
   /** The schedules registered at start. */
@@ -66,7 +66,7 @@ type ActiveJob = { job: Job; token: string | undefined; queue: Queue };
 /** Starts the BullMQ workers (sync, backfill) and registers the schedules. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const { config, logger, prefix } = options;
-  const redisConnections = createRedisSupervisor(config.redisUrl, logger);
+  const redisConnections = createRedisSupervisor(config.redis, logger);
   const redis = redisConnections.workerConnection();
   await checkWorkerRedis(redis, logger);
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   // Counted in its own process: this one's event loop is the one made to lag.
   proxy = await startCountingProxyProcess(sim.url);
   budgets = await openUpstreamRateLimits({
-    redisUrl,
+    redis: redisUrl,
     prefix,
     rps: RPS,
     orderDetailRps: RPS,

@@ -8,12 +8,13 @@ import {
 } from '../../src/api/rateLimiter.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
 import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
+import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { freePort } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
-const connections: Redis[] = [];
+const connections: RedisConnection[] = [];
 const prefixes: string[] = [];
 
 afterAll(async () => {
@@ -40,7 +41,12 @@ async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: 
   return limiterOn(redis, prefix, rps, options);
 }
 
-function limiterOn(redis: Redis, prefix: string, rps: number, options: { maxPauseWaitMs?: number } = {}) {
+function limiterOn(
+  redis: RedisConnection,
+  prefix: string,
+  rps: number,
+  options: { maxPauseWaitMs?: number } = {},
+) {
   const keys = rateLimitKeys(prefix);
   const outages: string[] = [];
   const shared = createSharedRateLimiter({

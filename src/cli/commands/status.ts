@@ -4,11 +4,13 @@ import type { Pool } from 'pg';
 import { DAY_WINDOW_STREAMS } from '../../config/streamDefaults.ts';
 import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import type { RedisTarget } from '../../redis/connection.ts';
 import { type OldestKept, readOldestKept } from '../../retention/oldestKept.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { QUEUE_NAMES } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
+import { queuePrefixOf } from '../queuePrefix.ts';
 
 /** One line of `status`: a stream for a scope. */
 export interface StreamStatus {
@@ -127,10 +129,10 @@ export function lag(
 
 /** Counts queued sync jobs per `stream:scope`; undefined when Redis cannot be reached quickly. */
 export async function readQueueDepths(
-  redisUrl: string,
+  target: RedisTarget,
   prefix: string,
 ): Promise<Map<string, number> | undefined> {
-  const redis = createClientRedis(redisUrl);
+  const redis = createClientRedis(target);
   redis.on('error', () => {}); // unreachable Redis is reported as 'unavailable', not thrown
   try {
     await Promise.race([
@@ -228,8 +230,8 @@ export async function statusAction(
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
     const retention = await readOldestKept(database.pool, config.retention);
-    const prefix = options.queuePrefix ?? config.queuePrefix;
-    const depths = await readQueueDepths(config.redisUrl, prefix);
+    const prefix = queuePrefixOf(options.queuePrefix, config);
+    const depths = await readQueueDepths(config.redis, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     if (options.json) {
       context.print(
