@@ -106,9 +106,30 @@ export interface Config {
     maxInFlight: number;
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
+  /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
+  retention: RetentionSettings;
   httpPort: number;
   /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
   queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/**
+ * Days each bookkeeping table keeps its rows (0: forever) and how the pruner runs. What always stays
+ * whatever the days (the last run of a stream and scope, events still to be delivered) is in
+ * src/retention/rules.ts.
+ */
+export interface RetentionSettings {
+  runsDays: number;
+  eventsDays: number;
+  deliveriesDays: number;
+  rejectedDays: number;
+  backfillWindowsDays: number;
+  /** How often the worker prunes; 0: never on a schedule (`fulfillment-sync prune` by hand). */
+  pruneEveryMinutes: number;
+  /** Rows deleted per transaction: small, so a sync or the relay never waits long on a pruned row. */
+  batchSize: number;
+  /** Pause between two batches, leaving the disk and the WAL to syncs and the relay (bench:growth). */
+  batchPauseMs: number;
 }

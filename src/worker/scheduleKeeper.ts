@@ -30,12 +30,16 @@ export function startScheduleKeeper(options: {
   redis: Redis;
   logger: Logger;
   intervalMs?: number;
+  /** Schedulers of other queues to put back too (the pruner's); checked with the sync ones. */
+  alsoKeep?: () => Promise<boolean>;
 }): ScheduleKeeper {
   const { queue, desired, redis, logger } = options;
   let running: Promise<void> | undefined;
   const check = async () => {
-    if (redis.status !== 'ready' || desired.length === 0) return;
+    if (redis.status !== 'ready') return;
     try {
+      if (await options.alsoKeep?.()) logger.warn('re-created the prune scheduler missing from Redis');
+      if (desired.length === 0) return;
       const missing = await missingSchedules(queue, desired);
       if (missing.length === 0) return;
       const result = await registerSchedules(queue, desired, { redis, lockWaitMs: 10_000 });

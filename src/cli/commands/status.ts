@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { DAY_WINDOW_STREAMS } from '../../config/streamDefaults.ts';
 import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import { type OldestKept, readOldestKept } from '../../retention/oldestKept.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { QUEUE_NAMES } from '../../worker/queues.ts';
@@ -204,6 +205,19 @@ export function formatStatusTable(rows: readonly StreamStatus[], redisAvailable:
   return [line(header), ...body.map(line)];
 }
 
+/** The retention part of `status`: the oldest row each bookkeeping table keeps, and for how long it keeps them. */
+export function formatRetention(tables: readonly OldestKept[]): string[] {
+  const width = Math.max(...tables.map((t) => t.table.length));
+  return [
+    '',
+    'retention (oldest row kept; `fulfillment-sync prune --dry-run` shows what is due):',
+    ...tables.map((t) => {
+      const keeps = t.retentionDays > 0 ? `keeps ${t.retentionDays} days` : 'keeps forever';
+      return `  ${t.table.padEnd(width)}  ${(t.oldestAt ?? 'empty').padEnd(24)}  ${keeps} (by ${t.column})`;
+    }),
+  ];
+}
+
 /** `status [--json]`: prints the table (or JSON) and answers the exit code. */
 export async function statusAction(
   context: CliContext,
@@ -213,13 +227,17 @@ export async function statusAction(
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
+    const retention = await readOldestKept(database.pool, config.retention);
     const prefix = options.queuePrefix ?? config.queuePrefix;
     const depths = await readQueueDepths(config.redisUrl, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     if (options.json) {
-      context.print(JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows }));
+      context.print(
+        JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows, retention }),
+      );
     } else {
       for (const line of formatStatusTable(rows, depths !== undefined)) context.print(line);
+      for (const line of formatRetention(retention)) context.print(line);
     }
     return 0;
   } finally {

@@ -6,6 +6,7 @@ import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
+import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
@@ -118,6 +119,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     logger,
     prefix,
     runSync,
+    prune: (shouldStop) => prune(pools.maintenance.pool, config.retention, { logger, shouldStop }),
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
         pools.sync.pool,
