@@ -9,6 +9,8 @@ export interface WorkerPools {
   webhooks: Database;
   /** Readiness checks and metrics scrapes: must answer while every run is busy. */
   ops: Database;
+  /** Refreshes of the analytics views (src/analytics/refresher.ts): one at a time, never a run's. */
+  analytics: Database;
   /** The pruner (src/retention/): one connection, held by a prune for its lock and its batches. */
   maintenance: Database;
   close: () => Promise<void>;
@@ -27,9 +29,10 @@ export function workerPoolSizes(concurrency: number): {
   sync: number;
   webhooks: number;
   ops: number;
+  analytics: number;
   maintenance: number;
 } {
-  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, maintenance: 1 };
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 1, maintenance: 1 };
 }
 
 /** Opens the pools of a worker process (application names tell them apart in pg_stat_activity). */
@@ -53,6 +56,11 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
     connectionTimeoutMs: OPS_CONNECT_TIMEOUT_MS,
     onIdleError,
   });
+  const analytics = createDatabase(databaseUrl, {
+    max: sizes.analytics,
+    applicationName: 'fulfillment-sync worker analytics',
+    onIdleError,
+  });
   const maintenance = createDatabase(databaseUrl, {
     max: sizes.maintenance,
     applicationName: 'fulfillment-sync worker maintenance',
@@ -62,9 +70,16 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
     sync,
     webhooks,
     ops,
+    analytics,
     maintenance,
     close: async () => {
-      await Promise.all([sync.close(), webhooks.close(), ops.close(), maintenance.close()]);
+      await Promise.all([
+        sync.close(),
+        webhooks.close(),
+        ops.close(),
+        analytics.close(),
+        maintenance.close(),
+      ]);
     },
   };
 }
