@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('fulfillment-sync prune', () => {
+// Each test spawns one or two CLI processes (tsx): on a loaded 2-core machine that can take a minute.
+describe('fulfillment-sync prune', { timeout: 180_000 }, () => {
   it('refuses bad input in one line with exit 2', async () => {
     const bogus = await runSourceCli(['prune', '--bogus'], { env });
     expect(bogus.code).toBe(2);
