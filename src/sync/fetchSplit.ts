@@ -65,11 +65,17 @@ export async function* fetchLeaves<R, C>(args: {
       result = await stream.fetchWindow({ ...args.fetch, window });
     } catch (error) {
       if (!isTooLarge(error)) throw error;
-      const halves = stream.splitWindow ? stream.splitWindow(window) : splitWindow(window, minSize, timezone);
+      const byFilter = window.kind === 'snapshot' || window.kind === 'filter';
+      const halves = !byFilter
+        ? splitWindow(window, minSize, timezone)
+        : stream.splitWindow
+          ? await stream.splitWindow(window, args.fetch)
+          : null;
       if (!halves) {
         const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
+        const limit = byFilter ? 'at its finest filter' : `and cannot be split below ${minSize}`;
         throw new WindowUnsplittableError(
-          `Window ${label} is too large and cannot be split below ${minSize}: ${remedyOf(error)} (${(error as Error).message}).`,
+          `Window ${label} is too large ${limit}: ${remedyOf(error)} (${(error as Error).message}).`,
           { cause: error },
         );
       }
