@@ -28,8 +28,8 @@ export interface VolumeOptions {
    */
   stockWarehouse?: string;
   /**
-   * DRAFT INs per supplier created at the start of the history and never submitted (default 0):
-   * an open-status list as long as wanted. They leave it only when cancelled.
+   * DRAFT INs per supplier created over the history (in `stockWarehouse` when set) and never
+   * submitted (default 0): an open-status list as long as wanted. They leave it only when cancelled.
    */
   draftTransfersIn?: number;
   rates?: Partial<Rates>;
@@ -101,7 +101,7 @@ export class SimulatorCore {
       },
       genesis,
     );
-    addDraftTransfersIn(this.world, v.draftTransfersIn ?? 0, genesis);
+    addDraftTransfersIn(this.world, v.draftTransfersIn ?? 0, genesis, startAt, v.stockWarehouse);
     if (options.faults) validateFaultOptions(options.faults);
     if (options.scenario !== undefined && options.scenario !== 'poison')
       throw new Error(`unknown scenario "${String(options.scenario)}"; known: poison`);

@@ -1,9 +1,9 @@
 import type { OwnedInventory } from '../api/records/index.ts';
 import { inventory } from '../db/schema/inventory.ts';
 import { inventoryActivity } from '../db/schema/inventoryActivity.ts';
-import { products } from '../db/schema/products.ts';
 import { tableInfo } from '../sync/columns.ts';
 import type { RejectedRecord, Row, Scope, SplitArgs, Window } from '../sync/types.ts';
+import { activitySince, knownSkus, namedIn } from './knownSkus.ts';
 
 /**
  * How an owned-inventory snapshot too large for one answer is read in parts (spec 4.5): the
@@ -12,16 +12,15 @@ import type { RejectedRecord, Row, Scope, SplitArgs, Window } from '../sync/type
  * rows of its own warehouse (and sub-inventory). Each part is a snapshot of exactly the keys its
  * filter names, so vanish detection stays exact part by part (`inventorySnapshotWhere`).
  *
- * Which codes and SKUs exist is read from the warehouse: the stored inventory rows, the last
- * `ACTIVITY_DAYS` of inventory activity and (for SKUs) the supplier's products. Blind spot: rows
- * under a sub-inventory code that none of these names yet are not read while their warehouse is
- * too large for one answer. A row appears through a movement, which the inventory_activity stream
- * records on its day, so such a code is read from the first run after that activity is stored;
- * a warehouse whose known codes include a null one is read by SKU instead, which covers every code.
+ * Which codes exist is read from the rows of the cut answer, the stored inventory rows and the
+ * recent inventory activity; SKUs from the cut answer and every place the warehouse names the
+ * supplier's SKUs (knownSkus.ts). Blind spot: while a warehouse is too large for one answer, rows
+ * under a sub-inventory code none of these names (beyond the cut, never stored, no activity yet) are
+ * not read; a row appears through a movement, which the inventory_activity stream records on its
+ * day, so such a code is read from the run after that activity is stored. Likewise a SKU beyond
+ * the cut of a too-large sub-inventory that nothing else names. A warehouse whose known codes
+ * include a null one is read by SKU instead, which covers every code.
  */
-
-/** How far back activity rows name the codes and SKUs of a warehouse. */
-export const ACTIVITY_DAYS = 35;
 
 /** The filter of a part: which warehouse, sub-inventory and SKU it covers (absent: all). */
 interface PartFilter {
@@ -30,10 +29,11 @@ interface PartFilter {
   sku?: string | undefined;
 }
 
+/** A part of `window` (same kind and time) narrowed to `filter`. */
 function snapshotPart(window: Window, filter: PartFilter): Window {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { ...window.filter };
   for (const [k, v] of Object.entries(filter)) if (v !== undefined) out[k] = v;
-  return { kind: 'snapshot', start: window.start, end: window.end, filter: out };
+  return { ...window, filter: out };
 }
 
 /** The stored key columns a part covers: supplier, then its warehouse, sub-inventory and SKU. */
@@ -46,61 +46,59 @@ export function inventorySnapshotWhere(scope: Scope, window: Window): Row {
   return where;
 }
 
-/** Distinct values of `column` in the stored inventory and recent activity matching `where`. */
-async function knownValues(
-  { db, scope, now }: SplitArgs,
-  column: 'warehouse_code' | 'sub_inventory_code' | 'sku',
-  where: { warehouseCode?: string | undefined; subInventoryCode?: string | undefined },
-  withProducts: boolean,
+/** Distinct codes of `column` in the stored inventory and recent activity matching `where`. */
+async function knownCodes(
+  args: SplitArgs,
+  column: 'warehouse_code' | 'sub_inventory_code',
+  where: { warehouseCode?: string | undefined },
 ): Promise<string[]> {
-  const params: unknown[] = [scope.id, new Date(now.getTime() - ACTIVITY_DAYS * 86_400_000)];
-  const conditions = ['supplier_id = $1'];
+  const params: unknown[] = [args.scope.id, activitySince(args.now)];
+  let cond = 'supplier_id = $1';
   if (where.warehouseCode !== undefined) {
     params.push(where.warehouseCode);
-    conditions.push(`warehouse_code = $${params.length}`);
+    cond += ' AND warehouse_code = $3';
   }
-  if (where.subInventoryCode !== undefined) {
-    params.push(where.subInventoryCode);
-    conditions.push(`sub_inventory_code = $${params.length}`);
-  }
-  const cond = conditions.join(' AND ');
-  const sources = [
-    `SELECT ${column} AS v FROM ${tableInfo(inventory).qualified} WHERE ${cond}`,
-    `SELECT ${column} AS v FROM ${tableInfo(inventoryActivity).qualified} WHERE ${cond} AND activity_date >= $2::date`,
-  ];
-  if (withProducts)
-    sources.push(`SELECT sku AS v FROM ${tableInfo(products).qualified} WHERE supplier_id = $1`);
-  const result = await db.query<{ v: string }>(`${sources.join(' UNION ')} ORDER BY 1`, params);
+  const result = await args.db.query<{ v: string }>(
+    `SELECT ${column} AS v FROM ${tableInfo(inventory).qualified} WHERE ${cond}
+     UNION
+     SELECT ${column} FROM ${tableInfo(inventoryActivity).qualified} WHERE ${cond} AND activity_date >= $2::date
+     ORDER BY 1`,
+    params,
+  );
   return result.rows.map((r) => r.v);
 }
 
 /**
- * The parts of a snapshot whose answer was too large, or null at the finest filter (one SKU). A
- * warehouse or sub-inventory for which no SKU is known cannot be divided: null, so it fails loudly.
+ * The parts of a snapshot (or of one day of activity, which takes the same filters) whose answer
+ * was too large, or null at the finest filter (one SKU). A warehouse or sub-inventory for which no
+ * SKU is known cannot be divided: null, so it fails loudly.
  */
 export async function splitInventoryWindow(
   window: Window,
   args: SplitArgs,
   warehouses: readonly string[],
 ): Promise<Window[] | null> {
-  if (window.kind !== 'snapshot') return null;
   const f: PartFilter = window.filter ?? {};
   if (f.sku !== undefined) return null;
   if (f.warehouseCode === undefined) {
-    const stored = await knownValues(args, 'warehouse_code', {}, false);
-    const all = [...new Set([...warehouses, ...stored.filter((c) => c !== '')])];
+    const stored = await knownCodes(args, 'warehouse_code', {});
+    const cut = namedIn(args.cutRows, 'warehouseCode');
+    const all = [...new Set([...warehouses, ...stored, ...cut])].filter((c) => c !== '');
     return all.map((warehouseCode) => snapshotPart(window, { warehouseCode }));
   }
   if (f.subInventoryCode === undefined) {
-    const codes = await knownValues(args, 'sub_inventory_code', f, false);
+    const stored = await knownCodes(args, 'sub_inventory_code', f);
+    const cut = namedIn(args.cutRows, 'subInventoryCode', { warehouseCode: f.warehouseCode });
+    const codes = [...new Set([...stored, ...cut])].sort();
     // A null code cannot be asked for; SKU parts of the warehouse cover every code, known or not.
     if (codes.length > 0 && !codes.includes('')) {
       return codes.map((subInventoryCode) => snapshotPart(window, { ...f, subInventoryCode }));
     }
   }
-  const skus = (await knownValues(args, 'sku', f, true)).filter((s) => s !== '');
+  // A SKU query answers the SKU everywhere, so any of the supplier's SKUs may have rows here.
+  const skus = [...new Set([...(await knownSkus(args)), ...namedIn(args.cutRows, 'sku')])].sort();
   if (skus.length === 0) return null;
-  return [...new Set(skus)].map((sku) => snapshotPart(window, { ...f, sku }));
+  return skus.map((sku) => snapshotPart(window, { ...f, sku }));
 }
 
 function inPart(warehouseCode: unknown, subInventoryCode: unknown, f: PartFilter): boolean {

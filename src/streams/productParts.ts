@@ -1,19 +1,19 @@
 import { ITEM_TYPE_CODES } from '../api/records/index.ts';
-import { inventory } from '../db/schema/inventory.ts';
 import { products } from '../db/schema/products.ts';
 import { tableInfo } from '../sync/columns.ts';
 import type { SplitArgs, Window } from '../sync/types.ts';
+import { knownSkus, namedIn } from './knownSkus.ts';
 
 /**
  * How a products listing too large for one answer is read in parts (spec 4.2): by item type, then
  * an item type by SKU. Products have no snapshot (nothing is zeroed when a listing misses a row),
  * so a part only has to return what it names; each keeps the window's `detail` mode.
  *
- * The SKUs of an item type are read from the warehouse: the stored products of that type, and SKUs
- * held in the stored inventory that no stored product names yet (their type is unknown, so each
- * too-large type asks for them). Blind spot: a new product of an item type too large for one
- * answer, cut from its answer and not yet in the inventory, is read once stock of it is stored
- * (an IN receipt), or once its type fits in one answer again. A product of an item type outside
+ * The SKUs of an item type: the rows of its cut answer, its stored products, and the SKUs the
+ * warehouse names elsewhere (stock, activity, IN lines: knownSkus.ts) that no stored product names
+ * yet (their type is unknown, so each too-large type asks for them). Blind spot: a new product of
+ * an item type too large for one answer, beyond the cut and named nowhere else, is read once an IN
+ * that sends it, its stock or its activity is stored, or once its type fits in one answer again. A product of an item type outside
  * the eight the API names cannot be asked for by type.
  */
 
@@ -21,19 +21,15 @@ function part(window: Window, filter: Record<string, string>): Window {
   return { ...window, filter: { ...window.filter, ...filter } };
 }
 
-/** The SKUs to ask for one by one within an item type: its known products, then unplaced stock. */
-async function skusOfType({ db, scope }: SplitArgs, itemTypeCode: string): Promise<string[]> {
-  const result = await db.query<{ sku: string }>(
-    `SELECT sku FROM ${tableInfo(products).qualified} WHERE supplier_id = $1 AND item_type_code = $2
-     UNION
-     SELECT i.sku FROM ${tableInfo(inventory).qualified} i
-      WHERE i.supplier_id = $1 AND i.sku <> ''
-        AND NOT EXISTS (SELECT 1 FROM ${tableInfo(products).qualified} p
-                         WHERE p.supplier_id = i.supplier_id AND p.sku = i.sku)
-     ORDER BY 1`,
-    [scope.id, itemTypeCode],
+/** The SKUs to ask for one by one within an item type: its products, those cut, unplaced ones. */
+async function skusOfType(args: SplitArgs, itemTypeCode: string): Promise<string[]> {
+  const stored = await args.db.query<{ sku: string }>(
+    `SELECT sku FROM ${tableInfo(products).qualified} WHERE supplier_id = $1 AND item_type_code = $2`,
+    [args.scope.id, itemTypeCode],
   );
-  return result.rows.map((r) => r.sku);
+  const cut = namedIn(args.cutRows, 'sku', { itemTypeCode });
+  const unplaced = await knownSkus(args, true);
+  return [...new Set([...stored.rows.map((r) => r.sku), ...cut, ...unplaced])].sort();
 }
 
 /** The parts of a listing whose answer was too large, or null at the finest filter (one SKU). */

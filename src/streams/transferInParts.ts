@@ -19,7 +19,7 @@ export const OPEN_WINDOW_FILTER: Readonly<Record<string, string>> = {
   followDue: '1',
 };
 
-/** The earliest submitted date a date range starts from (earlier stored INs widen it). */
+/** The earliest submitted date a date range starts from (an earlier stored IN widens it). */
 const ORIGIN_DAY = '2000-01-01';
 
 /** The list query of one open part (status aside). */
@@ -94,8 +94,15 @@ async function storedValues(
   return result.rows.map((r) => r.v);
 }
 
-/** The submitted-day range of a part without one: from the origin (or an earlier stored IN) to tomorrow. */
-async function fullRange({ db, scope, timezone, now }: SplitArgs, window: Window): Promise<[string, string]> {
+/**
+ * The submitted-day range of a part without one, in two: before the earliest stored IN it covers
+ * (from the origin; usually empty) and from there to tomorrow (or a later stored IN), which is then
+ * halved. Halving the whole range since the origin would cost a dozen levels of empty parts.
+ */
+async function datedParts(
+  { db, scope, timezone, now }: SplitArgs,
+  window: Window,
+): Promise<Array<[string, string]>> {
   const covered = coveredWhere(window, timezone, 3);
   const result = await db.query<{ lo: string | null; hi: string | null }>(
     `SELECT to_char(min(d), 'YYYY-MM-DD') AS lo, to_char(max(d), 'YYYY-MM-DD') AS hi FROM (
@@ -104,10 +111,15 @@ async function fullRange({ db, scope, timezone, now }: SplitArgs, window: Window
     [scope.id, timezone, ...covered.params],
   );
   const row = result.rows[0];
-  const tomorrow = addDays(dayOf(now, timezone), 1);
-  const lo = row?.lo && row.lo < ORIGIN_DAY ? row.lo : ORIGIN_DAY;
+  const today = dayOf(now, timezone);
+  const tomorrow = addDays(today, 1);
+  const lo = row?.lo && row.lo < today ? row.lo : today;
   const hi = row?.hi && row.hi > tomorrow ? row.hi : tomorrow;
-  return [lo, hi];
+  if (lo <= ORIGIN_DAY) return [[lo < ORIGIN_DAY ? lo : ORIGIN_DAY, hi]];
+  return [
+    [ORIGIN_DAY, addDays(lo, -1)],
+    [lo, hi],
+  ];
 }
 
 /** The parts of an open window whose answer was too large, or null at one status, warehouse, method and day. */
@@ -131,10 +143,11 @@ export async function splitOpenWindow(window: Window, args: SplitArgs): Promise<
     ];
     return methods.map((deliveryMethodCode, i) => part(window, { deliveryMethodCode }, i === 0));
   }
-  const [begin, end] =
-    f.beginDate !== undefined && f.endDate !== undefined
-      ? [f.beginDate, f.endDate]
-      : await fullRange(args, window);
+  if (f.beginDate === undefined || f.endDate === undefined) {
+    const ranges = await datedParts(args, window);
+    return ranges.map(([beginDate, endDate], i) => part(window, { beginDate, endDate }, i === 0));
+  }
+  const [begin, end] = [f.beginDate, f.endDate];
   const days = daysBetween(begin, end) + 1;
   if (days < 2) return null;
   const leftLast = addDays(begin, Math.floor(days / 2) - 1);

@@ -183,7 +183,13 @@ export interface FetchArgs<C> {
 }
 
 /** What a stream's `splitWindow` may look at: the scope, the run's clock and zone, short reads. */
-export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 'db'>;
+export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 'db'> & {
+  /**
+   * The raw rows of the answer that reached the row cap (empty after a 413, an oversized body or a
+   * timeout): incomplete, but the codes and SKUs they name are parts to ask for.
+   */
+  cutRows: readonly unknown[];
+};
 
 /** Detail calls for records whose list row changed (INs, products): made before the write. */
 export interface DetailSpec<R, C> {
