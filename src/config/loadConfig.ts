@@ -141,6 +141,8 @@ function assemble(
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryMaxDelayMs: env.WEBHOOK_RETRY_MAX_DELAY_MS,
+      endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+      maxInFlight: env.WEBHOOK_MAX_IN_FLIGHT,
     },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,

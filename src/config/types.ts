@@ -100,6 +100,10 @@ export interface Config {
      * must come within minutes (local receivers, the chaos suite).
      */
     retryMaxDelayMs: number;
+    /** Attempts in flight at once per endpoint whose max_concurrency is null (default 10). */
+    endpointConcurrency: number;
+    /** Attempts in flight at once in one worker over all endpoints (default 1000: sockets, memory). */
+    maxInFlight: number;
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;

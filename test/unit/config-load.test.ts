@@ -31,7 +31,13 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-      webhooks: { allowPrivateTargets: false, timeoutMs: 15_000, retryMaxDelayMs: 86_400_000 },
+      webhooks: {
+        allowPrivateTargets: false,
+        timeoutMs: 15_000,
+        retryMaxDelayMs: 86_400_000,
+        endpointConcurrency: 10,
+        maxInFlight: 1000,
+      },
       worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
@@ -64,7 +70,7 @@ describe('loadConfig defaults', () => {
     // Re-reading streams read their whole horizon and today in one window unless that is too large.
     expect(streams.returns).toMatchObject({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 });
     expect(streams.inventory.cadenceMinutes).toBe(15);
-    expect(streams.inventory_activity).toMatchObject({ cadenceMinutes: 60, rereadDays: 1, historyDays: 7 });
+    expect(streams.inventory_activity).toMatchObject({ cadenceMinutes: 60, rereadDays: 1, historyDays: 90 });
     expect(streams.transfers_in).toMatchObject({ cadenceMinutes: 15, rereadDays: 90 });
     expect(streams.transfers_out).toMatchObject({ cadenceMinutes: 60, rereadDays: 30 });
     expect(streams.invoices).toMatchObject({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 });
@@ -147,7 +153,13 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
-    expect(config.webhooks).toEqual({ allowPrivateTargets: true, timeoutMs: 2000, retryMaxDelayMs: 1000 });
+    expect(config.webhooks).toEqual({
+      allowPrivateTargets: true,
+      timeoutMs: 2000,
+      retryMaxDelayMs: 1000,
+      endpointConcurrency: 10,
+      maxInFlight: 1000,
+    });
     expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
     expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);

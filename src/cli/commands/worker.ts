@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Redis } from 'ioredis';
+import { AnalyticsRefresher } from '../../analytics/refresher.ts';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
@@ -103,11 +104,13 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   }
   // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
   const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
+  const analytics = new AnalyticsRefresher(pools.analytics.pool, { logger });
   const runSync = createEngineRunner({
     pool: pools.sync.pool,
     client: upstream.client,
     config,
     logger,
+    analytics,
     onResult: (result, durationMs) => logFinishedRun(logger, result, durationMs),
   });
   const worker = await startWorker({
@@ -127,31 +130,18 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const webhookRedis = [
-    worker.redisConnections.workerConnection(),
-    worker.redisConnections.workerConnection(),
-  ] as const;
   const webhooks = await startWebhookDelivery({
     pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
-    producerConnection: webhookRedis[0],
-    workerConnection: webhookRedis[1],
-    prefix,
     policy: config.webhooks,
+    endpointConcurrency: config.webhooks.endpointConcurrency,
+    maxInFlight: config.webhooks.maxInFlight,
     schedule: cappedSchedule(config.webhooks.retryMaxDelayMs),
     timeoutMs: config.webhooks.timeoutMs,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
-    onRedisError: (error) => worker.redisConnections.reportError(error, 'webhooks'),
-    onSweep: ({ reenqueued }) => {
-      if (reenqueued > 0) {
-        logger.warn({ reenqueued }, 're-enqueued due webhook deliveries whose job was missing from Redis');
-      }
-    },
   });
-  // Deliveries whose wake-up job a Redis restart lost are due again: find them at once.
-  worker.redisConnections.onReconnect(() => void webhooks.sweep());
-  const queues = [...Object.values(worker.queues), webhooks.queue];
+  const queues = Object.values(worker.queues);
   wireMetricSources(queues, pools.ops.pool);
   const readiness = {
     postgres: () => postgresReady(pools.ops.pool),
@@ -187,8 +177,9 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         new Promise((resolve) => setTimeout(resolve, Math.max(0, budget - 1500))),
       ]),
     ]);
-    for (const connection of webhookRedis) connection.disconnect();
     await http.close();
+    // A refresh in progress is waited for within the budget, else rolled back with its connection.
+    await Promise.race([analytics.close(), new Promise((resolve) => setTimeout(resolve, 1000))]);
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
     await Promise.race([pools.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
     await upstream.close().catch(() => undefined);
