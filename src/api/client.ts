@@ -79,11 +79,12 @@ export interface FulfillmentClientOptions {
 }
 
 /** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
-function checkRowCap(operation: OperationId, rows: number, cap: number | undefined): void {
+function checkRowCap(operation: OperationId, rows: number, cap: number | undefined, payload: unknown): void {
   if (!cap || rows < cap) return;
   throw new AnswerTooLargeError(
     `${operation}: answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise FULFILLMENT_MAX_ROWS_PER_WINDOW`,
     { operation, status: 200 },
+    Array.isArray(payload) ? payload : [],
   );
 }
 
@@ -122,7 +123,12 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
   ): Promise<ListResult<z.infer<S>>> {
     const answer = await send({ operation, ...request, signal: call?.signal });
     const result = validateList(operation, schema, answer.payload);
-    checkRowCap(operation, result.records.length + result.rejected.length, options.maxRowsPerCall);
+    checkRowCap(
+      operation,
+      result.records.length + result.rejected.length,
+      options.maxRowsPerCall,
+      answer.payload,
+    );
     if (result.rejected.length > 0) {
       options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
     }
