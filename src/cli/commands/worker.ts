@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
+import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
@@ -74,6 +75,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const concurrency = parseConcurrencyOption(options.concurrency) ?? baseConfig.worker.concurrency;
   const prefix = parseQueuePrefixOption(options.queuePrefix) ?? baseConfig.queuePrefix;
   const logger = context.logger().child({ command: 'worker' });
+  collectProcessMetrics();
   // Until the worker is wired, /readyz answers 503 and /healthz 200.
   let app = createHttpApp({ readiness: { startup: () => false } });
   const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
