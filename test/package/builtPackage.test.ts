@@ -224,16 +224,15 @@ describe('the built package', () => {
     console.info(`--help: built ${plain.bestMs} ms, from source through tsx ${viaTsx.bestMs} ms (best of 2)`);
   });
 
-  it('imports by package name and calls an operation against the simulator', async () => {
+  it('imports by package name and, from plain JavaScript with only baseUrl and tokenProvider, calls the simulator', async () => {
     const script = path.join(work, 'consumer/call.mjs');
     writeFileSync(
       script,
       `import { createFulfillmentClient, RequestRuleError, staticTokenProvider } from 'fulfillment-sync';
+// Plain JavaScript with only the two required options: every other one has its default.
 const client = createFulfillmentClient({
   baseUrl: process.env.SIM_URL,
   tokenProvider: staticTokenProvider(process.env.SIM_TOKEN),
-  timeoutMs: 10000,
-  rateLimitRps: 0,
 });
 const { records } = await client.listOwnedProducts({ supplierId: 'SUP100' });
 let refused = '';
