@@ -11,6 +11,7 @@ import { runStream } from '../../sync/runStream.ts';
 import type { StreamRunResult } from '../../sync/types.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../exitCodes.ts';
+import { createFetchProgressDisplay, type FetchProgressOptions } from '../fetchProgress.ts';
 import { noScopesLine, SCOPE_VARIABLE } from '../scopes.ts';
 
 interface Out {
@@ -51,7 +52,13 @@ export function describeCalls(
 /** `sync --once`: every stream (or one) once, in-process (Redis only for the shared rate limit). Returns the exit code. */
 export async function syncOnceAction(
   options: SyncOnceOptions,
-  deps: { env?: NodeJS.ProcessEnv; out?: Out; logger?: Logger } = {},
+  deps: {
+    env?: NodeJS.ProcessEnv;
+    out?: Out;
+    logger?: Logger;
+    /** Where order-detail progress goes (default stderr): a bar on a terminal, lines otherwise. */
+    progress?: FetchProgressOptions;
+  } = {},
 ): Promise<number> {
   const out = deps.out ?? console;
   // One line, worded as every other usage error (run.ts), exit code 2.
@@ -100,17 +107,23 @@ export async function syncOnceAction(
       const results: StreamRunResult[] = [];
       for (const id of scopes) {
         const scope = { kind: stream.scopeKind, id };
-        results.push(
-          await runStream({
-            pool: database.pool,
-            client: upstream.client,
-            config: upstream.config,
-            logger,
-            stream,
-            scope,
-            eventSink,
-          }),
-        );
+        const progress = createFetchProgressDisplay(`${stream.name} ${id}`, deps.progress);
+        try {
+          results.push(
+            await runStream({
+              pool: database.pool,
+              client: upstream.client,
+              config: upstream.config,
+              logger,
+              stream,
+              scope,
+              eventSink,
+              onFetchProgress: progress.update,
+            }),
+          );
+        } finally {
+          progress.stop();
+        }
       }
       failed ||= results.some((r) => r.status === 'failed');
       const streamCalls = results.reduce((n, r) => n + r.apiCalls, 0);
