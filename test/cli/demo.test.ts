@@ -2,26 +2,30 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
+import { linesOf, runSourceCli } from '../helpers/cli.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';
 
 const target = freshDatabaseUrl();
 afterAll(() => target.drop());
 
 describe('fulfillment-sync demo', () => {
-  it('says how many events it stored, that they were not delivered, and the exact commands that deliver them', async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      ['node', 'fulfillment-sync', 'demo'],
-      createCliContext({
-        env: { DATABASE_URL: target.url, LOG_LEVEL: 'silent' },
-        print: (l) => out.push(l),
-        printError: (l) => err.push(l),
-      }),
-    );
-    process.exitCode = undefined;
-    expect(err).toEqual([]);
-    expect(code).toBe(0);
+  it('says how many events it stored, that they were not delivered, and the exact commands that deliver them; its logs go to stderr as text', async () => {
+    // As `npm run demo > demo.txt` runs it: stdout and stderr are pipes, not a terminal.
+    const result = await runSourceCli(['demo'], {
+      env: { PATH: process.env.PATH, DATABASE_URL: target.url, LOG_LEVEL: 'info' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const out = linesOf(result.stdout);
+    // stdout: the demo's own lines only, no log line among them.
+    expect(out[0]).toBe('1/3 migrate');
+    expect(result.stdout).not.toMatch(/SANDBOX MODE|sandbox simulator listening|"level"/);
+    // stderr: the log, as readable lines (not JSON) although it is no terminal either.
+    const err = linesOf(result.stderr);
+    expect(err.some((l) => /WARN.*SANDBOX MODE: FULFILLMENT_API_URL is not set/.test(l))).toBe(true);
+    expect(err.some((l) => /INFO.*sandbox simulator listening/.test(l))).toBe(true);
+    expect(err.filter((l) => l.startsWith('{'))).toEqual([]);
+    // No colour codes where nothing renders them.
+    expect(result.stderr).not.toContain('\u001b[');
 
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();

@@ -1,7 +1,10 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Pool } from 'pg';
+import pino from 'pino';
+import type { Config } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import { createLogger, type Logger } from '../../log/logger.ts';
 import type { CliContext } from '../context.ts';
 import { migrateAction } from './migrate.ts';
 import { syncOnceAction } from './sync.ts';
@@ -89,6 +92,15 @@ export function describeDemoEvents(events: DemoEvents): string[] {
   return lines;
 }
 
+/**
+ * The demo's log: on stderr, never among the demo's own lines on stdout, and as readable text even
+ * when stderr is not a terminal (`npm run demo > demo.txt 2>&1` reads as one text, not text with JSON
+ * lines in it). The worker keeps JSON lines for log collectors; the demo is read by a person.
+ */
+function demoLogger(config: Config): Logger {
+  return createLogger({ level: config.logLevel, destination: pino.destination(2), pretty: true });
+}
+
 /** `demo`: migrate, one sandbox `sync --once`, then a summary. Answers the exit code. */
 export async function demoAction(context: CliContext): Promise<number> {
   const config = context.config();
@@ -108,7 +120,7 @@ export async function demoAction(context: CliContext): Promise<number> {
   const migrated = await migrateAction(config.databaseUrl, out);
   if (migrated !== 0) return migrated;
   context.print('2/3 sync --once against the in-process simulator (sandbox mode)');
-  const synced = await syncOnceAction({ once: true }, { env: context.env, out, logger: context.logger() });
+  const synced = await syncOnceAction({ once: true }, { env: context.env, out, logger: demoLogger(config) });
   context.print('3/3 summary');
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync demo' });
   try {
