@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SyncSummary } from '../../src/cli/commands/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { linesOf, runSourceCli } from '../helpers/cli.ts';
@@ -56,29 +57,41 @@ describe('fulfillment-sync demo', () => {
     }
   });
 
-  it('spends at most 1,000 upstream calls on the first load (order details included), and a second sync at most 15 per supplier+account pair', async () => {
-    const callsLine = (lines: string[]) => {
-      const line = lines.find((l) => l.startsWith('upstream calls'));
-      const [, total, details, perPair] =
-        /^upstream calls +(\d+) in total: (\d+) order details, \d+ others \(([\d.]+) per supplier\+account pair\)$/.exec(
-          line ?? '',
-        ) ?? [];
-      return { total: Number(total), details: Number(details), perPair: Number(perPair) };
-    };
+  it('spends at most 1,000 upstream calls on the first load (order details included), and a second sync at most 15 per supplier+account pair; --json says so as one object', async () => {
     const fresh = freshDatabaseUrl();
     try {
       const env = { DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' };
-      const first: string[] = [];
       const context = (out: string[]) =>
         createCliContext({ env, print: (l) => out.push(l), printError: () => {} });
-      expect(await runCli(['node', 'fulfillment-sync', 'demo'], context(first))).toBe(0);
-      const load = callsLine(first);
-      expect(load.details).toBeGreaterThan(500);
+      const first: string[] = [];
+      expect(await runCli(['node', 'fulfillment-sync', 'demo', '--json'], context(first))).toBe(0);
+      // One line, one object: the migration, the sync summary, the rows per table, the events.
+      expect(first).toHaveLength(1);
+      const demo = JSON.parse(first[0]!) as {
+        migrate: string;
+        sync: SyncSummary;
+        tables: { table: string; rows: number }[];
+        events: { total: number; suppressed: number; byType: { type: string; count: number }[] };
+        deliver: string[];
+      };
+      expect(demo.migrate).toMatch(/^created database ".+"; applied \d+ of \d+ migrations/);
+      expect(demo.sync.streams.map((s) => s.stream)).toContain('orders');
+      expect(demo.sync.streams.every((s) => s.status === 'ok')).toBe(true);
+      expect(demo.tables).toContainEqual({ table: 'fulfillment.orders', rows: expect.any(Number) });
+      expect(demo.tables.find((t) => t.table === 'fulfillment.orders')!.rows).toBeGreaterThan(500);
+      expect(demo.events.byType.reduce((n, t) => n + t.count, 0)).toBe(demo.events.total);
+      expect(demo.events.suppressed).toBe(demo.events.total);
+      expect(demo.deliver[0]).toBe('fulfillment-sync webhooks add https://your.endpoint/path');
+      const load = demo.sync.upstreamCalls;
+      expect(load.orderDetails).toBeGreaterThan(500);
       expect(load.total).toBeLessThanOrEqual(1000);
       const second: string[] = [];
-      expect(await runCli(['node', 'fulfillment-sync', 'sync', '--once'], context(second))).toBe(0);
+      expect(await runCli(['node', 'fulfillment-sync', 'sync', '--once', '--json'], context(second))).toBe(0);
       process.exitCode = undefined;
-      expect(callsLine(second).perPair).toBeLessThanOrEqual(15);
+      expect(second).toHaveLength(1);
+      const again = JSON.parse(second[0]!) as SyncSummary;
+      expect(again.upstreamCalls.perSupplierAccountPair).toBeLessThanOrEqual(15);
+      expect(again.upstreamCalls.total).toBe(again.streams.reduce((n, s) => n + s.apiCalls, 0));
     } finally {
       await fresh.drop();
     }
