@@ -92,6 +92,8 @@ export interface FulfillmentClientOptions {
    * worker pass their environment variables (ENVIRONMENT_SETTING_NAMES).
    */
   settingNames?: SettingNames;
+  /** FULFILLMENT_MAX_RESPONSE_BYTES (see transport.ts); default 32 MiB. */
+  maxResponseBytes?: number;
 }
 
 /** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
@@ -117,6 +119,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     fetch: options.fetch,
     timeoutMs,
     settingNames,
+    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     rateLimits:
       options.rateLimits ??
       inProcessRateLimits({

@@ -23,6 +23,7 @@ export const ENVIRONMENT_SETTING_NAMES: SettingNames = {
   clientCredentials: 'FULFILLMENT_CLIENT_ID and FULFILLMENT_CLIENT_SECRET',
   maxRowsPerCall: 'FULFILLMENT_MAX_ROWS_PER_WINDOW',
   queryParams: 'FULFILLMENT_QUERY_PARAMS',
+  maxResponseBytes: 'FULFILLMENT_MAX_RESPONSE_BYTES',
 };
 
 /** The token provider the settings describe: a static token wins over client credentials. */
@@ -66,6 +67,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     queryParams: api.queryParams,
     maxRowsPerCall: api.maxRowsPerWindow,
     settingNames: ENVIRONMENT_SETTING_NAMES,
+    maxResponseBytes: api.maxResponseBytes,
     retry: deps.retry,
     onCall: deps.onCall,
     logger: deps.logger,

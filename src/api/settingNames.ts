@@ -15,6 +15,8 @@ export interface SettingNames {
   maxRowsPerCall: string;
   /** The query-parameter renames. */
   queryParams: string;
+  /** The cap on one answer's decoded size, written as `<name>=<value>`. */
+  maxResponseBytes: string;
 }
 
 /** The names an SDK user wrote: the options of createFulfillmentClient and the token providers. */
@@ -24,4 +26,5 @@ export const OPTION_SETTING_NAMES: SettingNames = {
   clientCredentials: 'the clientId and clientSecret options',
   maxRowsPerCall: 'maxRowsPerCall',
   queryParams: 'the queryParams option',
+  maxResponseBytes: 'maxResponseBytes',
 };

@@ -81,6 +81,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     queryParams: config.api.queryParams,
     maxRowsPerCall: config.api.maxRowsPerWindow,
     settingNames: ENVIRONMENT_SETTING_NAMES,
+    maxResponseBytes: config.api.maxResponseBytes,
     onCall: recordApiCall,
   });
   const supplierIds =
