@@ -12,6 +12,7 @@ import { REPO_ROOT } from '../helpers/cli.ts';
 
 const run = promisify(execFile);
 const RULES = path.join(REPO_ROOT, 'deploy/prometheus/alerts.yml');
+const RULE_TESTS = path.join(REPO_ROOT, 'deploy/prometheus/alerts.test.yml');
 
 const MISSING =
   'promtool is not installed (apt-get install --no-install-recommends prometheus): alert rules not checked';
@@ -45,6 +46,14 @@ describe('deploy/prometheus/alerts.yml under promtool', () => {
   it('passes promtool check rules', async ({ skip }) => {
     const result = await promtoolOrSkip(['check', 'rules', RULES], skip);
     expect(result.output).toMatch(/SUCCESS: \d+ rules found/);
+    expect(result.code, result.output).toBe(0);
+  });
+
+  it('passes its unit tests: a disabled-endpoint alert for a failure, none for an operator', async ({
+    skip,
+  }) => {
+    const result = await promtoolOrSkip(['test', 'rules', RULE_TESTS], skip);
+    expect(result.output).toContain('SUCCESS');
     expect(result.code, result.output).toBe(0);
   });
 });

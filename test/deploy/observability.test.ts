@@ -54,14 +54,20 @@ const namesOf = (exprs: string[]) => new Set(exprs.flatMap(metricNamesIn));
 let t: TestDatabase;
 const prefix = testRedisPrefix('observability');
 let exposition = '';
+let endpointIds = { gone: '', paused: '' };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  // One endpoint disabled, as a 410 would leave it.
-  await t.pool.query(
-    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason)
-     VALUES ('https://example.com/gone', 'whsec_dGVzdA==', false, 'HTTP 410')`,
+  // One endpoint disabled as a 410 would leave it, one by an operator (`webhooks disable`).
+  const gone = await t.pool.query<{ id: string }>(
+    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason, disabled_by)
+     VALUES ('https://example.com/gone', 'whsec_dGVzdA==', false, 'HTTP 410', 'failure') RETURNING id`,
   );
+  const paused = await t.pool.query<{ id: string }>(
+    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason, disabled_by)
+     VALUES ('https://example.com/paused', 'whsec_dGVzdA==', false, 'by hand', 'operator') RETURNING id`,
+  );
+  endpointIds = { gone: String(gone.rows[0]!.id), paused: String(paused.rows[0]!.id) };
   const child = spawnSourceCli(['worker'], {
     env: {
       ...process.env,
@@ -244,15 +250,23 @@ describe('deploy/: the dashboard imports into any Grafana', () => {
     expect(exprOf('FulfillmentRejectedRecordsRising')).toContain(
       'fulfillment_sync_rows_total{outcome="rejected"}',
     );
+    // Only endpoints disabled by failure: an operator's `webhooks disable` is no incident.
     expect(exprOf('FulfillmentWebhookEndpointDisabled')).toContain(
-      'fulfillment_webhook_endpoints{state="disabled"}',
+      'fulfillment_webhook_endpoint_disabled{reason="failure"}',
     );
     expect(exprOf('FulfillmentRedisNotReady')).toContain('fulfillment_ready{check="redis"}');
   });
 
   it('the gauges those alerts read are fed: cadence, endpoints by state, readiness', () => {
     expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\} 300$/m);
-    expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 1$/m);
+    expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 2$/m);
+    // Per endpoint, with why: the alert reads reason="failure" only.
+    expect(exposition).toContain(
+      `fulfillment_webhook_endpoint_disabled{endpoint="${endpointIds.gone}",reason="failure"} 1`,
+    );
+    expect(exposition).toContain(
+      `fulfillment_webhook_endpoint_disabled{endpoint="${endpointIds.paused}",reason="operator"} 1`,
+    );
     expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="enabled"\} 0$/m);
     expect(exposition).toMatch(/^fulfillment_ready\{check="redis"\} 1$/m);
     expect(exposition).toMatch(/^fulfillment_ready\{check="postgres"\} 1$/m);
