@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
 import pino from 'pino';
+import {
+  markAnalyticsStale,
+  type RefreshOutcome,
+  refreshStaleAnalytics,
+  runChangedRows,
+} from '../../analytics/refresh.ts';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createEventSink } from '../../events/sink.ts';
@@ -49,6 +55,8 @@ export interface StreamSummary {
 export interface SyncSummary {
   streams: StreamSummary[];
   upstreamCalls: { total: number; orderDetails: number; others: number; perSupplierAccountPair: number };
+  /** The analytics refresh at the end of the run, per relation. */
+  analytics: RefreshOutcome[];
 }
 
 const COUNTS = ['fetched', 'inserted', 'updated', 'unchanged', 'rejected', 'events', 'apiCalls'] as const;
@@ -97,6 +105,15 @@ export function describeStream(name: string, results: readonly StreamRunResult[]
   const status =
     s.failures.length > 0 ? `FAILED: ${s.failures.map((f) => `${f.scope}: ${f.error}`).join('; ')}` : 'ok';
   return `${name.padEnd(18)} scopes ${results.length}  fetched ${s.fetched}  inserted ${s.inserted}  updated ${s.updated}  unchanged ${s.unchanged}  rejected ${s.rejected}  events ${s.events}  api calls ${s.apiCalls}  ${status}`;
+}
+
+/** What the analytics refresh at the end of the run did, in one line. */
+export function describeRefresh(outcomes: readonly RefreshOutcome[]): string {
+  const refreshed = outcomes.filter((o) => o.status === 'refreshed');
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  const seconds = (refreshed.reduce((n, o) => n + o.durationMs, 0) / 1000).toFixed(1);
+  const problems = failed.map((o) => `${o.relation}: ${o.error}`).join('; ');
+  return `${'analytics'.padEnd(18)} refreshed ${refreshed.length} views in ${seconds} s${failed.length > 0 ? `  FAILED: ${problems}` : ''}`;
 }
 
 /**
@@ -173,18 +190,18 @@ export async function syncOnceAction(
         const scope = { kind: stream.scopeKind, id };
         const progress = createFetchProgressDisplay(`${stream.name} ${id}`, deps.progress);
         try {
-          results.push(
-            await runStream({
-              pool: database.pool,
-              client: upstream.client,
-              config: upstream.config,
-              logger,
-              stream,
-              scope,
-              eventSink,
-              onFetchProgress: progress.update,
-            }),
-          );
+          const result = await runStream({
+            pool: database.pool,
+            client: upstream.client,
+            config: upstream.config,
+            logger,
+            stream,
+            scope,
+            eventSink,
+            onFetchProgress: progress.update,
+          });
+          if (runChangedRows(result)) await markAnalyticsStale(database.pool, result.stream);
+          results.push(result);
         } finally {
           progress.stop();
         }
@@ -209,14 +226,17 @@ export async function syncOnceAction(
       }
     }
     const [suppliers, accounts] = [upstream.supplierIds.length, upstream.accountNumbers.length];
+    const analytics = await refreshStaleAnalytics(database.pool, { minIntervalMs: 0, logger });
     if (options.json) {
       const summary: SyncSummary = {
         streams: summaries,
         upstreamCalls: summarizeCalls(calls, suppliers, accounts),
+        analytics,
       };
       out.log(JSON.stringify(summary));
     } else {
       out.log(describeCalls(calls, suppliers, accounts));
+      out.log(describeRefresh(analytics));
     }
     return failed ? EXIT_FAILURE : EXIT_OK;
   } finally {
