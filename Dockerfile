@@ -4,7 +4,7 @@
 #   docker run --rm -p 4010:4010 fulfillment-sync simulator --host 0.0.0.0
 
 # --- build: compile TypeScript to dist/, then drop the dev dependencies ---------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Scripts are skipped here: `prepare` (the build) needs the sources, copied next, and runs below.
@@ -18,7 +18,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/typescript node_modules/@typescript
 
 # --- runtime: node, tini, the build and production dependencies, as a non-root user ------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*

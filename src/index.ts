@@ -4,10 +4,9 @@
  * @example
  * const client = createFulfillmentClient({
  *   baseUrl: 'https://fulfillment.example.com',
- *   tokenProvider: staticTokenProvider(process.env.FULFILLMENT_API_TOKEN ?? ''),
- *   timeoutMs: 30_000,
- *   rateLimitRps: 10,
+ *   tokenProvider: staticTokenProvider(process.env.MY_API_TOKEN),
  * });
+ * // Every other option has a default: timeoutMs 30 000, rateLimitRps 10 (CLIENT_DEFAULTS).
  * const { records } = await client.listReturns({ accountNumber: 'ACC100', beginDate: '2026-11-01' });
  */
 export * from './api/index.ts';

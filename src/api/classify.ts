@@ -9,6 +9,7 @@ import {
   UpstreamTimeoutError,
 } from './errors.ts';
 import { envelopeSchema } from './records/envelope.ts';
+import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 
 /**
  * Pure failure classification of CONTRACT.md section 1 "Failures": given what came back, decide
@@ -26,6 +27,8 @@ export interface RawAnswer {
   now: number;
   /** Secret values to scrub from any text that ends up in a message. */
   secrets?: readonly (string | undefined)[];
+  /** How messages name the settings to check (default: the client's options). */
+  settingNames?: SettingNames;
 }
 
 export type Classified =
@@ -82,7 +85,13 @@ export function classifyAnswer(answer: RawAnswer): Classified {
   const envelope = parsed.ok ? envelopeSchema.safeParse(parsed.value) : undefined;
   const rawMessage = envelope?.success ? (envelope.data.message ?? undefined) : undefined;
   const upstreamMessage = rawMessage === undefined ? undefined : scrubSecrets(rawMessage, answer.secrets);
-  const failure = { operation, status, upstreamMessage, answer };
+  const failure = {
+    operation,
+    status,
+    upstreamMessage,
+    answer,
+    settingNames: answer.settingNames ?? OPTION_SETTING_NAMES,
+  };
 
   if (status < 200 || status > 299)
     return { ok: false, error: failureOf({ ...failure, said: `HTTP ${status}` }) };
@@ -114,6 +123,7 @@ interface FailureFacts {
   answer: RawAnswer;
   /** `HTTP 503` or `service answered isSuccess=false`. */
   said: string;
+  settingNames: SettingNames;
 }
 
 /**
@@ -136,7 +146,7 @@ function failureOf(facts: FailureFacts): UpstreamError {
 
   if (status === 401) {
     return new UnauthorizedError(
-      `${headline}; the service rejected the access token, check FULFILLMENT_API_TOKEN or the client credentials`,
+      `${headline}; the service rejected the access token, check ${facts.settingNames.credentials}`,
       details,
     );
   }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checkClientOptions } from './clientOptions.ts';
 import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
 import type { OperationId } from './operations.ts';
@@ -38,6 +39,7 @@ import {
   checkWineProduct,
   enforce,
 } from './requestRules.ts';
+import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 import { type CallReport, type ClientLogger, createTransport, type RetrySettings } from './transport.ts';
 import {
@@ -48,16 +50,28 @@ import {
   validateList,
 } from './validate.ts';
 
+/**
+ * Only `baseUrl` and `tokenProvider` are required; every other option has a default
+ * (CLIENT_DEFAULTS for the numbers), so plain JavaScript can pass just those two.
+ */
 export interface FulfillmentClientOptions {
   /** The service root; paths are `{baseUrl}/api/v1/...`. */
   baseUrl: string;
+  /** The bearer token for every call, e.g. staticTokenProvider(token). */
   tokenProvider: TokenProvider;
+  /** Default: the global fetch. */
   fetch?: typeof fetch;
-  /** Per-request timeout (each attempt). */
-  timeoutMs: number;
-  /** Client-side limit in requests per second of this process; 0 means none. Ignored with `rateLimits`. */
-  rateLimitRps: number;
-  /** This process's own order-detail budget (requests per second); unset means none. Ignored with `rateLimits`. */
+  /** Per-request timeout of each attempt (default 30 000 ms). */
+  timeoutMs?: number;
+  /**
+   * Client-side limit in requests per second of this process (default 10); 0 means none. Ignored
+   * with `rateLimits`.
+   */
+  rateLimitRps?: number;
+  /**
+   * This process's own order-detail budget in requests per second, within `rateLimitRps`; unset
+   * (the default) means only `rateLimitRps` applies. Ignored with `rateLimits`.
+   */
   orderDetailRps?: number;
   /** The budgets to draw from instead, e.g. the deployment-wide ones in Redis (src/ratelimit). */
   rateLimits?: RateLimits;
@@ -69,39 +83,55 @@ export interface FulfillmentClientOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /**
-   * FULFILLMENT_MAX_ROWS_PER_WINDOW: a list answer with this many rows or more fails with
-   * AnswerTooLargeError, since an upstream may cut an answer at its own cap without saying so.
-   * 0 or absent: no cap.
+   * A list answer with this many rows or more fails with AnswerTooLargeError, since an upstream may
+   * cut an answer at its own cap without saying so. 0 or absent: no cap.
    */
   maxRowsPerCall?: number;
+  /**
+   * How error messages name the settings to check. Default: these options' own names; the CLI and
+   * worker pass their environment variables (ENVIRONMENT_SETTING_NAMES).
+   */
+  settingNames?: SettingNames;
   /** FULFILLMENT_MAX_RESPONSE_BYTES (see transport.ts); default 32 MiB. */
   maxResponseBytes?: number;
 }
 
 /** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
-function checkRowCap(operation: OperationId, rows: number, cap: number | undefined, payload: unknown): void {
+function checkRowCap(
+  operation: OperationId,
+  rows: number,
+  cap: number | undefined,
+  name: string,
+  payload: unknown,
+): void {
   if (!cap || rows < cap) return;
   throw new AnswerTooLargeError(
-    `${operation}: answer has ${rows} rows, at or over FULFILLMENT_MAX_ROWS_PER_WINDOW=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise FULFILLMENT_MAX_ROWS_PER_WINDOW`,
+    `${operation}: answer has ${rows} rows, at or over ${name}=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise ${name}`,
     { operation, status: 200 },
     Array.isArray(payload) ? payload : [],
   );
 }
 
-/** Builds the typed client for all 17 operations; throws at once on bad query-parameter overrides. */
+/**
+ * Builds the typed client for all 17 operations; throws at once, naming the option, on a missing
+ * baseUrl or tokenProvider, a bad number or bad query-parameter overrides.
+ */
 export function createFulfillmentClient(options: FulfillmentClientOptions): FulfillmentClient {
-  const table = resolveQueryParams(options.queryParams);
+  const settingNames = options.settingNames ?? OPTION_SETTING_NAMES;
+  const { timeoutMs, rateLimitRps, orderDetailRps } = checkClientOptions(options);
+  const table = resolveQueryParams(options.queryParams, settingNames.queryParams);
   const send = createTransport({
     baseUrl: options.baseUrl,
     tokenProvider: options.tokenProvider,
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
+    timeoutMs,
+    settingNames,
     ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     rateLimits:
       options.rateLimits ??
       inProcessRateLimits({
-        rps: options.rateLimitRps,
-        orderDetailRps: options.orderDetailRps,
+        rps: rateLimitRps,
+        orderDetailRps,
         now: options.now,
       }),
     retry: options.retry,
@@ -127,6 +157,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       operation,
       result.records.length + result.rejected.length,
       options.maxRowsPerCall,
+      settingNames.maxRowsPerCall,
       answer.payload,
     );
     if (result.rejected.length > 0) {

@@ -2,6 +2,7 @@ import type { ApiSettings, Config } from '../config/types.ts';
 import { createFulfillmentClient } from './client.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
 import type { RateLimits } from './rateLimits.ts';
+import type { SettingNames } from './settingNames.ts';
 import { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 import type { CallReport, ClientLogger, RetrySettings } from './transport.ts';
 
@@ -15,12 +16,22 @@ export interface ClientDeps {
   rateLimits?: RateLimits;
 }
 
+/** How the client's messages name its settings to CLI and worker users: the environment variables. */
+export const ENVIRONMENT_SETTING_NAMES: SettingNames = {
+  baseUrl: 'FULFILLMENT_API_URL',
+  credentials: 'FULFILLMENT_API_TOKEN or the client credentials',
+  clientCredentials: 'FULFILLMENT_CLIENT_ID and FULFILLMENT_CLIENT_SECRET',
+  maxRowsPerCall: 'FULFILLMENT_MAX_ROWS_PER_WINDOW',
+  queryParams: 'FULFILLMENT_QUERY_PARAMS',
+  maxResponseBytes: 'FULFILLMENT_MAX_RESPONSE_BYTES',
+};
+
 /** The token provider the settings describe: a static token wins over client credentials. */
 export function createTokenProviderFromSettings(
   api: ApiSettings,
   deps: Pick<ClientDeps, 'fetch' | 'now'> = {},
 ): TokenProvider {
-  if (api.token) return staticTokenProvider(api.token);
+  if (api.token?.trim()) return staticTokenProvider(api.token);
   if (api.tokenUrl && api.clientId && api.clientSecret) {
     return clientCredentialsTokenProvider({
       tokenUrl: api.tokenUrl,
@@ -29,6 +40,7 @@ export function createTokenProviderFromSettings(
       fetch: deps.fetch,
       now: deps.now,
       timeoutMs: api.timeoutMs,
+      settingNames: ENVIRONMENT_SETTING_NAMES,
     });
   }
   throw new Error(
@@ -54,6 +66,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     rateLimits: deps.rateLimits,
     queryParams: api.queryParams,
     maxRowsPerCall: api.maxRowsPerWindow,
+    settingNames: ENVIRONMENT_SETTING_NAMES,
     maxResponseBytes: api.maxResponseBytes,
     retry: deps.retry,
     onCall: deps.onCall,

@@ -2,8 +2,14 @@
 export { parseRetryAfter } from '../http/retryAfter.ts';
 export { classifyAnswer, classifyThrown } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
+export { CLIENT_DEFAULTS } from './clientDefaults.ts';
 export * from './errors.ts';
-export { type ClientDeps, createClientFromConfig, createTokenProviderFromSettings } from './fromConfig.ts';
+export {
+  type ClientDeps,
+  createClientFromConfig,
+  createTokenProviderFromSettings,
+  ENVIRONMENT_SETTING_NAMES,
+} from './fromConfig.ts';
 export type {
   FulfillmentClient,
   TransferInCreateInput,
@@ -30,6 +36,7 @@ export {
   routeRateLimits,
   type UpstreamBudgets,
 } from './rateLimits.ts';
+export { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';

@@ -67,8 +67,9 @@ export type QueryParamTable = { readonly [Op in QueryOperation]: Readonly<Record
 /** A FULFILLMENT_QUERY_PARAMS override that names an unknown operation or meaning, or a bad name. */
 export class QueryParamOverrideError extends Error {
   readonly problems: readonly string[];
-  constructor(problems: readonly string[]) {
-    super(`FULFILLMENT_QUERY_PARAMS is invalid: ${problems.join('; ')}`);
+  /** `setting` names where the overrides came from: the queryParams option, or the environment variable. */
+  constructor(problems: readonly string[], setting = 'FULFILLMENT_QUERY_PARAMS') {
+    super(`${setting} is invalid: ${problems.join('; ')}`);
     this.name = 'QueryParamOverrideError';
     this.problems = problems;
   }
@@ -77,6 +78,7 @@ export class QueryParamOverrideError extends Error {
 /** Merges overrides over the defaults; throws QueryParamOverrideError naming every problem. */
 export function resolveQueryParams(
   overrides: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
+  setting?: string,
 ): QueryParamTable {
   const problems: string[] = [];
   const table: Record<string, Record<string, string>> = {};
@@ -103,7 +105,7 @@ export function resolveQueryParams(
       problems.push(`"${op}" would send two parameters named ${[...new Set(duplicates)].join(', ')}`);
     }
   }
-  if (problems.length > 0) throw new QueryParamOverrideError(problems);
+  if (problems.length > 0) throw new QueryParamOverrideError(problems, setting);
   return table as QueryParamTable;
 }
 

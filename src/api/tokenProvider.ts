@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
   UpstreamTimeoutError,
 } from './errors.ts';
+import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 
 /** A token answer is a few hundred bytes; a megabyte is hostile, not a token. */
 const TOKEN_ANSWER_MAX_BYTES = 1024 * 1024;
@@ -20,9 +21,11 @@ export interface TokenProvider {
   readonly refreshable: boolean;
 }
 
-/** A fixed token (FULFILLMENT_API_TOKEN). */
+/** A fixed token (FULFILLMENT_API_TOKEN to the CLI and worker). */
 export function staticTokenProvider(token: string): TokenProvider {
-  if (token.trim() === '') throw new Error('the static API token is empty; set FULFILLMENT_API_TOKEN');
+  if (typeof token !== 'string' || token.trim() === '') {
+    throw new TypeError('staticTokenProvider: the token is empty; pass the API token as a string');
+  }
   return { getToken: async () => token, invalidate: () => {}, refreshable: false };
 }
 
@@ -38,6 +41,8 @@ export interface ClientCredentialsOptions {
   timeoutMs?: number;
   /** Lifetime assumed when the answer has no `expires_in` (default 300 s). */
   defaultLifetimeMs?: number;
+  /** How a refusal names the credentials to check (default: the clientId and clientSecret options). */
+  settingNames?: Pick<SettingNames, 'clientCredentials'>;
 }
 
 const OPERATION = 'POST token';
@@ -62,6 +67,7 @@ export function clientCredentialsTokenProvider(options: ClientCredentialsOptions
   const skewMs = options.refreshSkewMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const defaultLifetimeMs = options.defaultLifetimeMs ?? 300_000;
+  const credentialsName = (options.settingNames ?? OPTION_SETTING_NAMES).clientCredentials;
   let cached: { token: string; refreshAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
 
@@ -105,7 +111,7 @@ export function clientCredentialsTokenProvider(options: ClientCredentialsOptions
     }
     if (status === 400 || status === 401 || status === 403) {
       throw new UnauthorizedError(
-        `${OPERATION}: the token URL refused the client credentials (HTTP ${status}); check FULFILLMENT_CLIENT_ID and FULFILLMENT_CLIENT_SECRET`,
+        `${OPERATION}: the token URL refused the client credentials (HTTP ${status}); check ${credentialsName}`,
         { operation: OPERATION, status },
       );
     }

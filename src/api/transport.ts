@@ -13,6 +13,7 @@ import {
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
 import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from './rateLimiter.ts';
 import type { RateLimits } from './rateLimits.ts';
+import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
 /** The subset of a pino logger the client uses; secrets are never passed to it. */
@@ -63,6 +64,8 @@ export interface TransportOptions {
   now?: () => number;
   /** Used for Retry-After waits; injected so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
+  /** How messages name the settings to check (default: the client's options). */
+  settingNames?: SettingNames;
 }
 
 /** One call as the operations describe it; query pairs already carry their wire names. */
@@ -101,7 +104,7 @@ const MAX_TIMEOUTS_PER_CALL = 2;
 const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
 
 /** The base URL without trailing slashes; refuses anything but an absolute http(s) URL. */
-function checkBaseUrl(raw: string): string {
+function checkBaseUrl(raw: string, settingNames: SettingNames): string {
   let parsed: URL | undefined;
   try {
     parsed = new URL(raw);
@@ -110,7 +113,7 @@ function checkBaseUrl(raw: string): string {
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
     throw new Error(
-      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set FULFILLMENT_API_URL like https://host`,
+      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set ${settingNames.baseUrl} like https://host`,
     );
   }
   return raw.replace(/\/+$/, '');
@@ -127,7 +130,8 @@ export function createTransport(options: TransportOptions): Transport {
   const limitsOf = options.rateLimits ?? (() => NO_RATE_LIMIT);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
-  const baseUrl = checkBaseUrl(options.baseUrl);
+  const settingNames = options.settingNames ?? OPTION_SETTING_NAMES;
+  const baseUrl = checkBaseUrl(options.baseUrl, settingNames);
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const { tokenProvider, logger } = options;
 
@@ -169,7 +173,7 @@ export function createTransport(options: TransportOptions): Transport {
         if (request.signal?.aborted) throw request.signal.reason;
         if (thrown instanceof BodyTooLargeError) {
           error = new AnswerTooLargeError(
-            `${operation}: answer larger than FULFILLMENT_MAX_RESPONSE_BYTES=${thrown.maxBytes} bytes (decoded), abandoned; ask for a smaller range or raise FULFILLMENT_MAX_RESPONSE_BYTES`,
+            `${operation}: answer larger than ${settingNames.maxResponseBytes}=${thrown.maxBytes} bytes (decoded), abandoned; ask for a smaller range or raise ${settingNames.maxResponseBytes}`,
             { operation, status },
           );
           throw error;
@@ -184,6 +188,7 @@ export function createTransport(options: TransportOptions): Transport {
         body,
         now: now(),
         secrets: [token],
+        settingNames,
       });
       if (!classified.ok) {
         error = classified.error;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_DEFAULTS } from '../api/clientDefaults.ts';
 import {
   booleanVar,
   enumVar,
@@ -97,8 +98,8 @@ export const envSchema = z.object({
   FULFILLMENT_TIMEZONE: timeZoneVar('America/Los_Angeles'),
   FULFILLMENT_AMBIGUOUS_TIME: enumVar('later', AMBIGUOUS_TIMES),
   FULFILLMENT_QUERY_PARAMS: jsonVar(queryParams, {}),
-  FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(10, 10_000),
-  FULFILLMENT_TIMEOUT_MS: integerVar(30_000, 1, 3_600_000),
+  FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(CLIENT_DEFAULTS.rateLimitRps, 10_000),
+  FULFILLMENT_TIMEOUT_MS: integerVar(CLIENT_DEFAULTS.timeoutMs, 1, 3_600_000),
   FULFILLMENT_MAX_ROWS_PER_WINDOW: integerVar(5000, 1, 10_000_000),
   FULFILLMENT_MAX_RESPONSE_BYTES: integerVar(32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   FULFILLMENT_RUN_DEADLINE_MS: integerVar(1_800_000, 0, 86_400_000),

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import {
   createClientFromConfig,
   createFulfillmentClient,
+  ENVIRONMENT_SETTING_NAMES,
   type FulfillmentClient,
   staticTokenProvider,
 } from '../api/index.ts';
@@ -79,6 +80,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     rateLimitRps: 0,
     queryParams: config.api.queryParams,
     maxRowsPerCall: config.api.maxRowsPerWindow,
+    settingNames: ENVIRONMENT_SETTING_NAMES,
     maxResponseBytes: config.api.maxResponseBytes,
     onCall: recordApiCall,
   });

@@ -65,9 +65,11 @@ async function fetchOrders(args: FetchArgs<Client>): Promise<FetchResult<OrderRe
     apiCalls: 0,
     detailFailures: [],
   };
+  const total = args.due.length;
   for (const { recordKey: orderNumber } of args.due) {
     const outcome = await detailOutcome(() => args.client.getOrderDetail(args.scope.id, orderNumber));
     out.apiCalls += 1;
+    args.onProgress?.({ done: out.apiCalls, total });
     if ('failure' in outcome) {
       out.detailFailures?.push({ recordKey: orderNumber, reason: outcome.failure });
       continue;

@@ -8,6 +8,7 @@ import type {
   CursorState,
   EventPolicy,
   EventSink,
+  FetchProgress,
   RunCounts,
   Scope,
   StreamDefinition,
@@ -40,6 +41,8 @@ export interface RunStreamArgs<R, C> {
   lockMode?: 'wait' | 'skip';
   /** How long the run's lease lasts without renewal (default 30 s). */
   leaseTtlMs?: number;
+  /** Progress of fetches that make one call per record (order details): `sync --once` shows it. */
+  onFetchProgress?: (progress: FetchProgress) => void;
 }
 
 /**

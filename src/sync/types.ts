@@ -182,6 +182,14 @@ export interface FetchArgs<C> {
   db: Queryable;
   /** The stream's detail requests due now, read before this fetch (see `detailQueue`). */
   due: readonly DetailRequest[];
+  /** Told after each call of a fetch that makes one call per record (order details), for progress. */
+  onProgress?: (progress: FetchProgress) => void;
+}
+
+/** How far a fetch of one call per record has got: calls made of those it has to make. */
+export interface FetchProgress {
+  done: number;
+  total: number;
 }
 
 /** What a stream's `splitWindow` may look at: the scope, the run's clock and zone, short reads. */

@@ -172,6 +172,7 @@ async function* fetchParts<R, C>(
           now: run.now,
           db: pool,
           due: due.requests,
+          onProgress: args.onFetchProgress,
         },
         window: planned,
         minSize: config.streams[stream.name].minWindowSize,

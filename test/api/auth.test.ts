@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   clientCredentialsTokenProvider,
+  ENVIRONMENT_SETTING_NAMES,
   isRetryable,
+  type SettingNames,
   type TokenProvider,
   UnauthorizedError,
   UpstreamError,
@@ -30,12 +32,13 @@ beforeEach(() => {
   tokens.fallback(() => ({ body: { access_token: `access-token-${++issued}-abcdef`, expires_in: 3600 } }));
 });
 
-function provider(now: () => number = Date.now): TokenProvider {
+function provider(now: () => number = Date.now, settingNames?: SettingNames): TokenProvider {
   return clientCredentialsTokenProvider({
     tokenUrl: `${tokens.url}/oauth/token`,
     clientId: 'client-1',
     clientSecret: SECRET,
     now,
+    settingNames,
   });
 }
 
@@ -104,15 +107,27 @@ describe('token URL (OAuth2 client credentials)', () => {
     expect(isRetryable(error)).toBe(false);
   });
 
-  it('refused credentials are an UnauthorizedError that names the settings, not the secret', async () => {
+  it('refused credentials are an UnauthorizedError that names the options, not the secret', async () => {
     tokens.reply({ status: 401, body: { error: 'invalid_client', client_secret: SECRET } });
     const error = await provider()
       .getToken()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
-    expect(String((error as Error).message)).toMatch(/FULFILLMENT_CLIENT_ID/);
+    // An SDK user passed clientId and clientSecret: no environment variable of ours is theirs.
+    expect(String((error as Error).message)).toMatch(/check the clientId and clientSecret options$/);
+    expect(String((error as Error).message)).not.toMatch(/FULFILLMENT_/);
     expect(JSON.stringify(error)).not.toContain(SECRET);
     expect((error as Error).message).not.toContain(SECRET);
+  });
+
+  it('the CLI and worker name their environment variables instead', async () => {
+    tokens.reply({ status: 401, body: { error: 'invalid_client' } });
+    const error = await provider(Date.now, ENVIRONMENT_SETTING_NAMES)
+      .getToken()
+      .catch((e: unknown) => e);
+    expect(String((error as Error).message)).toMatch(
+      /check FULFILLMENT_CLIENT_ID and FULFILLMENT_CLIENT_SECRET$/,
+    );
   });
 });
 
@@ -142,6 +157,16 @@ describe('401', () => {
     // The service echoed the token: it must not reach our message.
     expect((error as Error).message).not.toContain('access-token-2-abcdef');
     expect((error as Error).message).toContain('[redacted]');
+    expect((error as Error).message).toMatch(/check the token your tokenProvider returns$/);
+    expect((error as Error).message).not.toMatch(/FULFILLMENT_/);
+  });
+
+  it('through the CLI and worker, names FULFILLMENT_API_TOKEN', async () => {
+    const client = testClient(api.url, { settingNames: ENVIRONMENT_SETTING_NAMES });
+    api.reply({ status: 401 });
+    const error = await client.listOwnedInventory(query).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as Error).message).toMatch(/check FULFILLMENT_API_TOKEN or the client credentials$/);
   });
 });
 

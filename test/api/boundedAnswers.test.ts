@@ -45,7 +45,8 @@ describe('answer bounds', () => {
     const send = await transportTo({ kind: 'huge', bytes: 300 * MiB }, { maxResponseBytes: 4 * MiB });
     const error = await send(shipments).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AnswerTooLargeError);
-    expect((error as Error).message).toMatch(/FULFILLMENT_MAX_RESPONSE_BYTES=4194304/);
+    // Through the client as an SDK: its option; the CLI and worker name FULFILLMENT_MAX_RESPONSE_BYTES.
+    expect((error as Error).message).toMatch(/maxResponseBytes=4194304/);
     expect(upstream?.hostileCalls).toHaveLength(1);
   });
 

@@ -337,7 +337,7 @@ describe('query-parameter overrides (FULFILLMENT_QUERY_PARAMS)', () => {
 
   it('refuses an unknown operation or meaning at construction', () => {
     expect(() => testClient(server.url, { queryParams: { 'GET Nope': { a: 'b' } } })).toThrow(
-      /FULFILLMENT_QUERY_PARAMS.*unknown operation "GET Nope"/,
+      /^the queryParams option is invalid: unknown operation "GET Nope"/,
     );
     expect(() => testClient(server.url, { queryParams: { 'GET Transfers/INs': { since: 'x' } } })).toThrow(
       /"GET Transfers\/INs" has no parameter "since"/,

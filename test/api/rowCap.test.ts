@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerTooLargeError, type UpstreamError } from '../../src/api/index.ts';
+import { AnswerTooLargeError, ENVIRONMENT_SETTING_NAMES, type UpstreamError } from '../../src/api/index.ts';
 import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
 import { testClient } from './helpers/testClient.ts';
 
@@ -35,9 +35,15 @@ describe('the row cap per list call (FULFILLMENT_MAX_ROWS_PER_WINDOW)', () => {
     expect(error.kind).toBe('too-large');
     expect(error.message).toContain('GET Inventories/Owned');
     expect(error.message).toContain('3 rows');
-    expect(error.message).toContain('FULFILLMENT_MAX_ROWS_PER_WINDOW');
-    expect(error.message).not.toContain('maxRowsPerWindow');
+    // An SDK user set the option; the CLI and worker set the environment variable.
+    expect(error.message).toContain('raise maxRowsPerCall');
+    expect(error.message).not.toContain('FULFILLMENT_');
     expect(server.requests).toHaveLength(1);
+    server.reply(rows(3));
+    const viaCli = testClient(server.url, { maxRowsPerCall: 3, settingNames: ENVIRONMENT_SETTING_NAMES });
+    const cliError = await failure(viaCli.listOwnedInventory({ supplierId: 'S1' }));
+    expect(cliError.message).toContain('at or over FULFILLMENT_MAX_ROWS_PER_WINDOW=3');
+    expect(cliError.message).not.toContain('maxRowsPerWindow');
   });
 
   it('rejected rows count too', async () => {

@@ -1,27 +1,32 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SyncSummary } from '../../src/cli/commands/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
+import { linesOf, runSourceCli } from '../helpers/cli.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';
 
 const target = freshDatabaseUrl();
 afterAll(() => target.drop());
 
 describe('fulfillment-sync demo', () => {
-  it('says how many events it stored, that they were not delivered, and the exact commands that deliver them', async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      ['node', 'fulfillment-sync', 'demo'],
-      createCliContext({
-        env: { DATABASE_URL: target.url, LOG_LEVEL: 'silent' },
-        print: (l) => out.push(l),
-        printError: (l) => err.push(l),
-      }),
-    );
-    process.exitCode = undefined;
-    expect(err).toEqual([]);
-    expect(code).toBe(0);
+  it('says how many events it stored, that they were not delivered, and the exact commands that deliver them; its logs go to stderr as text', async () => {
+    // As `npm run demo > demo.txt` runs it: stdout and stderr are pipes, not a terminal.
+    const result = await runSourceCli(['demo'], {
+      env: { PATH: process.env.PATH, DATABASE_URL: target.url, LOG_LEVEL: 'info' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const out = linesOf(result.stdout);
+    // stdout: the demo's own lines only, no log line among them.
+    expect(out[0]).toBe('1/3 migrate');
+    expect(result.stdout).not.toMatch(/SANDBOX MODE|sandbox simulator listening|"level"/);
+    // stderr: the log, as readable lines (not JSON) although it is no terminal either.
+    const err = linesOf(result.stderr);
+    expect(err.some((l) => /WARN.*SANDBOX MODE: FULFILLMENT_API_URL is not set/.test(l))).toBe(true);
+    expect(err.some((l) => /INFO.*sandbox simulator listening/.test(l))).toBe(true);
+    expect(err.filter((l) => l.startsWith('{'))).toEqual([]);
+    // No colour codes where nothing renders them.
+    expect(result.stderr).not.toContain('\u001b[');
 
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
@@ -76,31 +81,43 @@ describe('fulfillment-sync demo', () => {
     }
   });
 
-  it('spends at most 1,050 upstream calls on the first load (order details included), and a second sync at most 15 per supplier+account pair', async () => {
-    const callsLine = (lines: string[]) => {
-      const line = lines.find((l) => l.startsWith('upstream calls'));
-      const [, total, details, perPair] =
-        /^upstream calls +(\d+) in total: (\d+) order details, \d+ others \(([\d.]+) per supplier\+account pair\)$/.exec(
-          line ?? '',
-        ) ?? [];
-      return { total: Number(total), details: Number(details), perPair: Number(perPair) };
-    };
+  it('spends at most 1,050 upstream calls on the first load (order details included), and a second sync at most 15 per supplier+account pair; --json says so as one object', async () => {
     const fresh = freshDatabaseUrl();
     try {
       const env = { DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' };
-      const first: string[] = [];
       const context = (out: string[]) =>
         createCliContext({ env, print: (l) => out.push(l), printError: () => {} });
-      expect(await runCli(['node', 'fulfillment-sync', 'demo'], context(first))).toBe(0);
-      const load = callsLine(first);
-      expect(load.details).toBeGreaterThan(500);
+      const first: string[] = [];
+      expect(await runCli(['node', 'fulfillment-sync', 'demo', '--json'], context(first))).toBe(0);
+      // One line, one object: the migration, the sync summary, the rows per table, the events.
+      expect(first).toHaveLength(1);
+      const demo = JSON.parse(first[0]!) as {
+        migrate: string;
+        sync: SyncSummary;
+        tables: { table: string; rows: number }[];
+        events: { total: number; suppressed: number; byType: { type: string; count: number }[] };
+        deliver: string[];
+      };
+      expect(demo.migrate).toMatch(/^created database ".+"; applied \d+ of \d+ migrations/);
+      expect(demo.sync.streams.map((s) => s.stream)).toContain('orders');
+      expect(demo.sync.streams.every((s) => s.status === 'ok')).toBe(true);
+      expect(demo.tables).toContainEqual({ table: 'fulfillment.orders', rows: expect.any(Number) });
+      expect(demo.tables.find((t) => t.table === 'fulfillment.orders')!.rows).toBeGreaterThan(500);
+      expect(demo.events.byType.reduce((n, t) => n + t.count, 0)).toBe(demo.events.total);
+      expect(demo.events.suppressed).toBe(demo.events.total);
+      expect(demo.deliver[0]).toBe('fulfillment-sync webhooks add https://your.endpoint/path');
+      const load = demo.sync.upstreamCalls;
+      expect(load.orderDetails).toBeGreaterThan(500);
       // 1,050: inventory activity reads the sandbox's whole 14-day history on a first load (one call
       // per day and supplier, 30 in all; a week, 16, before analytics.daily_inventory reached back).
       expect(load.total).toBeLessThanOrEqual(1050);
       const second: string[] = [];
-      expect(await runCli(['node', 'fulfillment-sync', 'sync', '--once'], context(second))).toBe(0);
+      expect(await runCli(['node', 'fulfillment-sync', 'sync', '--once', '--json'], context(second))).toBe(0);
       process.exitCode = undefined;
-      expect(callsLine(second).perPair).toBeLessThanOrEqual(15);
+      expect(second).toHaveLength(1);
+      const again = JSON.parse(second[0]!) as SyncSummary;
+      expect(again.upstreamCalls.perSupplierAccountPair).toBeLessThanOrEqual(15);
+      expect(again.upstreamCalls.total).toBe(again.streams.reduce((n, s) => n + s.apiCalls, 0));
     } finally {
       await fresh.drop();
     }

@@ -51,7 +51,10 @@ const root = (...parts: string[]) => path.join(REPO_ROOT, ...parts);
 const dockerfile = dockerInstructions(readFileSync(root('Dockerfile'), 'utf8'));
 const byStage = stages(dockerfile);
 const runtime = [...byStage.values()].at(-1)!;
-const pkg = JSON.parse(readFileSync(root('package.json'), 'utf8')) as { bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(root('package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+  engines: { node: string };
+};
 const buildConfig = JSON.parse(readFileSync(root('tsconfig.build.json'), 'utf8')) as {
   compilerOptions: { outDir: string; rootDir: string };
 };
@@ -74,11 +77,17 @@ const compose = parse(readFileSync(root('docker-compose.yml'), 'utf8'), { merge:
 const services = compose.services;
 
 describe('Dockerfile', () => {
-  it('builds in stages from a slim Node 20 image', () => {
+  it('builds in stages from a slim Node 24 (LTS) image, the Node the README names for it', () => {
     expect(byStage.size).toBeGreaterThanOrEqual(2);
     for (const [name, instructions] of byStage) {
-      expect(instructions[0]!.args, name).toMatch(/^node:20[\w.-]*-slim\b/);
+      expect(instructions[0]!.args, name).toMatch(/^node:24[\w.-]*-slim\b/);
     }
+    const readme = readFileSync(root('README.md'), 'utf8');
+    expect(readme).toContain('The container image runs Node 24** (`node:24-bookworm-slim`)');
+    expect(byStage.get('runtime')?.[0]?.args).toMatch(/^node:24-bookworm-slim\b/);
+    // The image's Node satisfies the package's own requirement.
+    const minimum = /^>=(\d+)\.\d+$/.exec(pkg.engines.node);
+    expect(Number(minimum?.[1])).toBeLessThanOrEqual(24);
     expect(byStage.get('build')?.some((i) => i.keyword === 'RUN' && i.args.includes('npm run build'))).toBe(
       true,
     );

@@ -17,28 +17,57 @@ import { exportedFamilies, isExported, metricNamesIn } from './promql.ts';
  */
 
 const deploy = (...parts: string[]) => path.join(REPO_ROOT, 'deploy', ...parts);
-const dashboard = JSON.parse(readFileSync(deploy('grafana/dashboards/fulfillment-sync.json'), 'utf8')) as {
+type Datasource = { type: string; uid: string };
+const dashboardText = readFileSync(deploy('grafana/dashboards/fulfillment-sync.json'), 'utf8');
+const dashboard = JSON.parse(dashboardText) as {
   uid: string;
-  panels: { type: string; title: string; datasource?: { uid: string }; targets?: { expr: string }[] }[];
+  __inputs?: { name: string; type: string; pluginId: string }[];
+  templating: {
+    list: {
+      name: string;
+      type: string;
+      query: string | { query: string };
+      datasource?: Datasource;
+      current?: { value: unknown };
+    }[];
+  };
+  panels: {
+    type: string;
+    title: string;
+    datasource?: Datasource;
+    targets?: { expr: string; datasource?: Datasource }[];
+  }[];
 };
 const alerts = parse(readFileSync(deploy('prometheus/alerts.yml'), 'utf8')) as {
   groups: { rules: { alert: string; expr: string }[] }[];
 };
 const dashboardExprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+const variable = (name: string) => dashboard.templating.list.find((v) => v.name === name);
+/** A query variable's PromQL, e.g. `label_values(fulfillment_ready, instance)` gives `fulfillment_ready`. */
+const variableQueries = dashboard.templating.list
+  .filter((v) => v.type === 'query')
+  .map((v) => (typeof v.query === 'string' ? v.query : v.query.query))
+  .map((q) => /^label_values\((.*),\s*\w+\)$/.exec(q)?.[1] ?? q);
 const alertRules = alerts.groups.flatMap((g) => g.rules);
 const namesOf = (exprs: string[]) => new Set(exprs.flatMap(metricNamesIn));
 
 let t: TestDatabase;
 const prefix = testRedisPrefix('observability');
 let exposition = '';
+let endpointIds = { gone: '', paused: '' };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  // One endpoint disabled, as a 410 would leave it.
-  await t.pool.query(
-    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason)
-     VALUES ('https://example.com/gone', 'whsec_dGVzdA==', false, 'HTTP 410')`,
+  // One endpoint disabled as a 410 would leave it, one by an operator (`webhooks disable`).
+  const gone = await t.pool.query<{ id: string }>(
+    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason, disabled_by)
+     VALUES ('https://example.com/gone', 'whsec_dGVzdA==', false, 'HTTP 410', 'failure') RETURNING id`,
   );
+  const paused = await t.pool.query<{ id: string }>(
+    `INSERT INTO sync.webhook_endpoints (url, secret, enabled, disabled_reason, disabled_by)
+     VALUES ('https://example.com/paused', 'whsec_dGVzdA==', false, 'by hand', 'operator') RETURNING id`,
+  );
+  endpointIds = { gone: String(gone.rows[0]!.id), paused: String(paused.rows[0]!.id) };
   const child = spawnSourceCli(['worker'], {
     env: {
       ...process.env,
@@ -87,7 +116,8 @@ describe('deploy/: dashboard and alert rules', () => {
   it('query only metrics the running worker exports', () => {
     const families = exportedFamilies(exposition);
     expect(families.size).toBeGreaterThan(5);
-    for (const expr of [...dashboardExprs, ...alertRules.map((r) => r.expr)]) {
+    expect(variableQueries.length).toBeGreaterThanOrEqual(3);
+    for (const expr of [...dashboardExprs, ...variableQueries, ...alertRules.map((r) => r.expr)]) {
       for (const name of metricNamesIn(expr)) {
         // `up` is the one series Prometheus adds itself for every scrape target.
         if (name === 'up') continue;
@@ -113,14 +143,98 @@ describe('deploy/: dashboard and alert rules', () => {
     }
     expect(dashboardExprs.some((e) => e.includes('outcome="rejected"'))).toBe(true);
     expect(dashboardExprs.some((e) => e.includes('outcome="failed"'))).toBe(true);
-    // Every panel reads the provisioned data source.
+  });
+
+  it('the board shows the process and runtime: memory, CPU, event-loop lag, GC, open handles', () => {
+    const used = namesOf(dashboardExprs);
+    for (const name of [
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_gc_duration_seconds_sum',
+      'process_open_fds',
+    ]) {
+      expect(used, name).toContain(name);
+    }
+  });
+
+  it('the worker exports the default process and runtime metrics, fed with real values', () => {
+    const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(exposition)?.[1]);
+    expect(value('process_resident_memory_bytes')).toBeGreaterThan(10 * 1024 * 1024);
+    expect(value('process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    // The event-loop monitor has sampled: a lag of exactly 0 would mean it never ran.
+    expect(value('nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0);
+    // A worker that synced has collected garbage at least once.
+    expect(exposition).toMatch(/^nodejs_gc_duration_seconds_count\{kind="\w+"\} [1-9]\d*$/m);
+  });
+});
+
+describe('deploy/: the dashboard imports into any Grafana', () => {
+  it('declares its data source as an import input and hard-codes none', () => {
+    expect(dashboard.__inputs).toEqual([
+      expect.objectContaining({ name: 'DS_PROMETHEUS', type: 'datasource', pluginId: 'prometheus' }),
+    ]);
+    // Imported, the input picks the data source variable; every panel and query reads the variable.
+    expect(variable('datasource')).toMatchObject({
+      type: 'datasource',
+      query: 'prometheus',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's placeholder syntax, not JavaScript's.
+      current: { value: '${DS_PROMETHEUS}' },
+    });
+    const reads = [
+      ...dashboard.panels
+        .filter((p) => p.type !== 'row')
+        .flatMap((p) => [p.datasource, ...(p.targets ?? []).map((t) => t.datasource)]),
+      ...dashboard.templating.list.filter((v) => v.type === 'query').map((v) => v.datasource),
+    ];
+    expect(reads.length).toBeGreaterThan(20);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's placeholder syntax, not JavaScript's.
+    for (const ds of reads) expect(ds).toEqual({ type: 'prometheus', uid: '${datasource}' });
+    expect(dashboardText).not.toMatch(/"uid":\s*"prometheus"/);
+  });
+
+  it('has instance, stream and scope variables, and the panels filter by them', () => {
+    for (const name of ['instance', 'stream', 'scope']) {
+      expect(variable(name), name).toMatchObject({ type: 'query', multi: true, includeAll: true });
+    }
+    // Every query is narrowed to the chosen instances; stream and scope wherever the metric has them.
+    for (const expr of dashboardExprs) expect(expr, expr).toContain('instance=~"$instance"');
+    const byStream = dashboardExprs.filter((e) =>
+      /fulfillment_(sync_runs|sync_rows|stream_lag|sync_vanish|sync_run_api)/.test(e),
+    );
+    expect(byStream.length).toBeGreaterThan(5);
+    for (const expr of byStream) expect(expr, expr).toContain('stream=~"$stream"');
+    const byScope = dashboardExprs.filter((e) => /fulfillment_(stream_lag|sync_vanish|sync_run_api)/.test(e));
+    expect(byScope.length).toBeGreaterThanOrEqual(3);
+    for (const expr of byScope) expect(expr, expr).toContain('scope=~"$scope"');
+    // The series the variables list by exist with those labels in a running worker's /metrics.
+    expect(exposition).toMatch(/^fulfillment_sync_runs_total\{stream="\w+",/m);
+    expect(exposition).toMatch(/^fulfillment_stream_lag_seconds\{stream="\w+",scope="\w+"\}/m);
+  });
+
+  it('is provisioned as docker compose mounts it, reading the provisioned Prometheus', () => {
+    const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
+      services: { grafana: { volumes: string[] } };
+    };
+    const mounts = new Map(
+      compose.services.grafana.volumes.map((v) => v.split(':').slice(0, 2) as [string, string]),
+    );
+    const providers = parse(
+      readFileSync(deploy('grafana/provisioning/dashboards/fulfillment-sync.yml'), 'utf8'),
+    ) as {
+      providers: { options: { path: string } }[];
+    };
+    expect(mounts.get('./deploy/grafana/dashboards')).toBe(providers.providers[0]!.options.path);
+    expect(mounts.get('./deploy/grafana/provisioning')).toBe('/etc/grafana/provisioning');
+    // The data source variable lists Prometheus data sources; compose provisions one as the default.
     const datasources = parse(
       readFileSync(deploy('grafana/provisioning/datasources/prometheus.yml'), 'utf8'),
-    ) as { datasources: { uid: string }[] };
-    const uid = datasources.datasources[0]!.uid;
-    for (const panel of dashboard.panels.filter((p) => p.type !== 'row')) {
-      expect(panel.datasource?.uid, panel.title).toBe(uid);
-    }
+    ) as { datasources: { type: string; isDefault: boolean }[] };
+    expect(datasources.datasources).toContainEqual(
+      expect.objectContaining({ type: 'prometheus', isDefault: true }),
+    );
   });
 
   it('alerts on lag over three cadences, failing runs, rising rejects, a disabled endpoint and Redis not ready', () => {
@@ -136,15 +250,23 @@ describe('deploy/: dashboard and alert rules', () => {
     expect(exprOf('FulfillmentRejectedRecordsRising')).toContain(
       'fulfillment_sync_rows_total{outcome="rejected"}',
     );
+    // Only endpoints disabled by failure: an operator's `webhooks disable` is no incident.
     expect(exprOf('FulfillmentWebhookEndpointDisabled')).toContain(
-      'fulfillment_webhook_endpoints{state="disabled"}',
+      'fulfillment_webhook_endpoint_disabled{reason="failure"}',
     );
     expect(exprOf('FulfillmentRedisNotReady')).toContain('fulfillment_ready{check="redis"}');
   });
 
   it('the gauges those alerts read are fed: cadence, endpoints by state, readiness', () => {
     expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\} 300$/m);
-    expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 1$/m);
+    expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 2$/m);
+    // Per endpoint, with why: the alert reads reason="failure" only.
+    expect(exposition).toContain(
+      `fulfillment_webhook_endpoint_disabled{endpoint="${endpointIds.gone}",reason="failure"} 1`,
+    );
+    expect(exposition).toContain(
+      `fulfillment_webhook_endpoint_disabled{endpoint="${endpointIds.paused}",reason="operator"} 1`,
+    );
     expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="enabled"\} 0$/m);
     expect(exposition).toMatch(/^fulfillment_ready\{check="redis"\} 1$/m);
     expect(exposition).toMatch(/^fulfillment_ready\{check="postgres"\} 1$/m);

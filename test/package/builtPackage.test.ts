@@ -2,9 +2,12 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -16,16 +19,16 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
- * The package as it ships: the build `prepare` runs on `npm ci` (tsc -p tsconfig.build.json); the bin
- * and `import 'fulfillment-sync'` run that build, with no tsx. Every other test runs the sources. The
- * build goes to a package folder of this test's own (package.json, migrations and node_modules beside
- * it, as an installed package has them), never to the repository's dist/, which other processes on
- * the machine may be running.
+ * The package as it ships: `npm pack` of the repository's files with the build `prepare` runs on
+ * `npm ci` (tsc -p tsconfig.build.json), unpacked where an installed package would be (node_modules
+ * beside it). The bin, `import 'fulfillment-sync'` and `migrate` run from what the tarball holds, with
+ * no tsx. Every other test runs the sources. The build and the pack happen in a folder of this test's
+ * own, never in the repository's dist/, which other processes on the machine may be running.
  */
 
 const run = promisify(execFile);
@@ -52,14 +55,47 @@ export async function resolve(specifier, context, next) {
 }\`));
 `;
 
-beforeAll(async () => {
-  mkdirSync(PACKAGE, { recursive: true });
-  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', path.join(PACKAGE, 'dist')], {
+/** What `npm pack --json` says of the tarball. */
+interface PackReport {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+let packed: PackReport;
+
+/**
+ * The repository's files (tracked and new, as git lists them: no node_modules, dist or ignored
+ * files) copied to a folder of the test's own, built there and packed as `npm publish` would.
+ */
+async function packTheRepository(): Promise<PackReport> {
+  const source = path.join(work, 'source');
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: REPO_ROOT,
+    maxBuffer: 16 * 1024 * 1024,
   });
-  copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(PACKAGE, 'package.json'));
-  symlinkSync(path.join(REPO_ROOT, 'migrations'), path.join(PACKAGE, 'migrations'), 'dir');
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(path.join(REPO_ROOT, file))) continue; // deleted in the work tree, not yet in git
+    mkdirSync(path.dirname(path.join(source, file)), { recursive: true });
+    copyFileSync(path.join(REPO_ROOT, file), path.join(source, file));
+  }
+  symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
+  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+  await run(process.execPath, [tsc, '-p', path.join(source, 'tsconfig.build.json')], { cwd: source });
+  // Scripts off: `prepare` would build again, into the same dist/ as above.
+  const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+    cwd: source,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const [report] = JSON.parse(pack.stdout) as PackReport[];
+  // An installed package is the tarball's package/ folder.
+  await run('tar', ['-xzf', path.join(work, report!.filename), '-C', work]);
+  renameSync(path.join(work, 'package'), PACKAGE);
+  return report!;
+}
+
+beforeAll(async () => {
+  packed = await packTheRepository();
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(PACKAGE, 'node_modules'), 'dir');
   writeFileSync(path.join(work, 'no-tsx.mjs'), NO_TSX_HOOK);
   sim = await startSimulator({
@@ -94,6 +130,76 @@ async function timed(args: string[], runs: number) {
   return { bestMs: Math.round(Math.min(...times)), stdout };
 }
 
+/** What the tarball may weigh, compressed and unpacked: about 25% over what it holds today. */
+const PACKED_CEILING_BYTES = 600 * 1024;
+const UNPACKED_CEILING_BYTES = 3 * 1024 * 1024;
+
+describe('what the package ships', () => {
+  const shipped = () => new Set(packed.files.map((f) => f.path));
+  const listed = (dir: string, ending: string) =>
+    readdirSync(path.join(REPO_ROOT, dir))
+      .filter((name) => name.endsWith(ending))
+      .map((name) => `${dir}/${name}`);
+
+  it('holds the build, the licence, the docs, the event schemas and the migrations drizzle applies', () => {
+    const files = shipped();
+    for (const file of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      '.env.example',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/cli/main.js',
+      'migrations/meta/_journal.json',
+      ...listed('migrations', '.sql'),
+      ...listed('schemas/events', '.json'),
+      ...listed('docs', '.md'),
+    ]) {
+      expect(files, file).toContain(file);
+    }
+    expect(readFileSync(path.join(PACKAGE, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')).license).toBe('MIT');
+    expect(listed('schemas/events', '.json').length).toBeGreaterThan(10);
+  });
+
+  it('holds nothing a user does not run or read: no drizzle snapshots, no maps without sources, no tests', () => {
+    const files = [...shipped()];
+    expect(files.filter((f) => f.endsWith('_snapshot.json'))).toEqual([]);
+    // A source map is of use only beside the source it points at; the package ships no .ts sources.
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => /^(test|bench|src|scripts|deploy|jobs)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /\.test\.(js|d\.ts)$/.test(f))).toEqual([]);
+  });
+
+  it('stays under its size ceiling', () => {
+    console.info(
+      `npm pack: ${packed.files.length} files, ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB unpacked`,
+    );
+    expect(packed.size).toBeLessThan(PACKED_CEILING_BYTES);
+    expect(packed.unpackedSize).toBeLessThan(UNPACKED_CEILING_BYTES);
+  });
+
+  it('migrates an empty database from what it ships (drizzle reads only the .sql files and _journal.json)', async () => {
+    const target = freshDatabaseUrl();
+    try {
+      const result = await collect(
+        spawn(process.execPath, [BUILT_BIN, 'migrate'], {
+          cwd: work,
+          env: { PATH: process.env.PATH, DATABASE_URL: target.url },
+        }),
+      );
+      console.info(`migrate from the package: exit ${result.code} ${result.stdout}${result.stderr}`);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^created database ".+"; applied (\d+) of \1 migrations/);
+      expect(result.code).toBe(0);
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
+});
+
 describe('the built package', () => {
   it('its bin is the build, and starts without loading tsx', async () => {
     expect(pkg.bin['fulfillment-sync']).toBe('dist/src/cli/main.js');
@@ -118,16 +224,15 @@ describe('the built package', () => {
     console.info(`--help: built ${plain.bestMs} ms, from source through tsx ${viaTsx.bestMs} ms (best of 2)`);
   });
 
-  it('imports by package name and calls an operation against the simulator', async () => {
+  it('imports by package name and, from plain JavaScript with only baseUrl and tokenProvider, calls the simulator', async () => {
     const script = path.join(work, 'consumer/call.mjs');
     writeFileSync(
       script,
       `import { createFulfillmentClient, RequestRuleError, staticTokenProvider } from 'fulfillment-sync';
+// Plain JavaScript with only the two required options: every other one has its default.
 const client = createFulfillmentClient({
   baseUrl: process.env.SIM_URL,
   tokenProvider: staticTokenProvider(process.env.SIM_TOKEN),
-  timeoutMs: 10000,
-  rateLimitRps: 0,
 });
 const { records } = await client.listOwnedProducts({ supplierId: 'SUP100' });
 let refused = '';

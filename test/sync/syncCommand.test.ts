@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncOnceAction } from '../../src/cli/commands/sync.ts';
+import { type SyncSummary, syncOnceAction } from '../../src/cli/commands/sync.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /** `sync --once` in sandbox mode: the in-process simulator, no Redis, a summary line per stream. */
@@ -36,14 +36,38 @@ describe('sync --once', () => {
     );
     expect(c.errors).toEqual([]);
     expect(code).toBe(0);
-    expect(c.lines).toHaveLength(2);
+    expect(c.lines).toHaveLength(3);
     expect(c.lines[0]).toMatch(/^invoices .* inserted [1-9]\d* .* ok$/);
+    // The analytics refresh at the end of the run (issue 19) has a line of its own.
+    expect(c.lines[2]).toMatch(/^analytics +refreshed \d+ views in [\d.]+ s$/);
     // What the run cost upstream, order details apart, per supplier and account pair.
     expect(c.lines[1]).toMatch(
       /^upstream calls +2 in total: 0 order details, 2 others \(1 per supplier\+account pair\)$/,
     );
     const stored = await t.pool.query('SELECT count(*)::int AS n FROM fulfillment.invoices');
     expect(stored.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('--json: one object with a summary per stream and the upstream calls', async () => {
+    const c = capture();
+    const code = await syncOnceAction(
+      { once: true, stream: 'invoices', json: true },
+      { env: { DATABASE_URL: t.url }, out: c.out, logger: pino({ level: 'silent' }) },
+    );
+    expect(c.errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(c.lines).toHaveLength(1);
+    const summary = JSON.parse(c.lines[0]!) as SyncSummary;
+    expect(summary.streams).toEqual([
+      expect.objectContaining({ stream: 'invoices', status: 'ok', apiCalls: 2, failures: [] }),
+    ]);
+    expect(summary.streams[0]!.scopes.length).toBeGreaterThan(0);
+    expect(summary.upstreamCalls).toEqual({
+      total: 2,
+      orderDetails: 0,
+      others: 2,
+      perSupplierAccountPair: 1,
+    });
   });
 
   it('with a real API and no scopes configured: one line naming the variables, exit 2, nothing read', async () => {

@@ -1,10 +1,13 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Pool } from 'pg';
+import pino from 'pino';
+import type { Config } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import { createLogger, type Logger } from '../../log/logger.ts';
 import type { CliContext } from '../context.ts';
 import { migrateAction } from './migrate.ts';
-import { syncOnceAction } from './sync.ts';
+import { type SyncSummary, syncOnceAction } from './sync.ts';
 
 /** How the stored events stand: stored, held back (first load, backfill), waiting for delivery; their time span. */
 export interface DemoEvents {
@@ -76,23 +79,43 @@ export function describeDemoEvents(events: DemoEvents): string[] {
       `  ${events.pending} are waiting for delivery: a running worker sends them to the webhook endpoints.`,
     );
   }
-  const from = events.firstOccurredAt?.toISOString();
-  // replay --to is exclusive: one millisecond past the last event.
-  const to = events.lastOccurredAt ? new Date(events.lastOccurredAt.getTime() + 1).toISOString() : undefined;
   lines.push(
     'to deliver them: add an endpoint, replay them to it, and run the worker, which sends them:',
-    '  fulfillment-sync webhooks add https://your.endpoint/path',
-    `  fulfillment-sync webhooks replay --from ${from} --to ${to}`,
-    '  fulfillment-sync worker',
+    ...deliveryCommands(events).map((command) => `  ${command}`),
     '  (changes the worker finds from now on are delivered without a replay)',
   );
   return lines;
 }
 
-/** `demo`: migrate, one sandbox `sync --once`, then a summary. Answers the exit code. */
-export async function demoAction(context: CliContext): Promise<number> {
+/**
+ * The demo's log: on stderr, never among the demo's own lines on stdout, and as readable text even
+ * when stderr is not a terminal (`npm run demo > demo.txt 2>&1` reads as one text, not text with JSON
+ * lines in it). The worker keeps JSON lines for log collectors; the demo is read by a person.
+ */
+function demoLogger(config: Config): Logger {
+  return createLogger({ level: config.logLevel, destination: pino.destination(2), pretty: true });
+}
+
+/** The commands that deliver the stored events: add an endpoint, replay them, run the worker. */
+function deliveryCommands(events: DemoEvents): string[] {
+  const from = events.firstOccurredAt?.toISOString();
+  // replay --to is exclusive: one millisecond past the last event.
+  const to = events.lastOccurredAt ? new Date(events.lastOccurredAt.getTime() + 1).toISOString() : undefined;
+  return [
+    'fulfillment-sync webhooks add https://your.endpoint/path',
+    `fulfillment-sync webhooks replay --from ${from} --to ${to}`,
+    'fulfillment-sync worker',
+  ];
+}
+
+/** `demo`: migrate, one sandbox `sync --once`, then a summary (text, or one JSON object). Answers the exit code. */
+export async function demoAction(context: CliContext, options: { json?: boolean } = {}): Promise<number> {
   const config = context.config();
-  const out = { log: context.print, error: context.printError };
+  const json = options.json === true;
+  // With --json, what the steps print is collected into the one object instead.
+  const collected: string[] = [];
+  const print = json ? (line: string) => collected.push(line) : context.print;
+  const out = { log: print, error: context.printError };
   if (config.api.baseUrl) {
     context.printError(
       'demo runs in sandbox mode only: unset FULFILLMENT_API_URL (and use a scratch DATABASE_URL).',
@@ -104,15 +127,32 @@ export async function demoAction(context: CliContext): Promise<number> {
   if (!new URL(config.databaseUrl).username && !process.env.PGUSER && !process.env.USER) {
     process.env.PGUSER = userInfo().username;
   }
-  context.print('1/3 migrate');
+  print('1/3 migrate');
   const migrated = await migrateAction(config.databaseUrl, out);
   if (migrated !== 0) return migrated;
-  context.print('2/3 sync --once against the in-process simulator (sandbox mode)');
-  const synced = await syncOnceAction({ once: true }, { env: context.env, out, logger: context.logger() });
-  context.print('3/3 summary');
+  const migration = collected.at(-1);
+  print('2/3 sync --once against the in-process simulator (sandbox mode)');
+  const synced = await syncOnceAction(
+    { once: true, json },
+    { env: context.env, out, logger: demoLogger(config) },
+  );
+  const sync = json ? (JSON.parse(collected.at(-1) ?? '{}') as SyncSummary) : undefined;
+  print('3/3 summary');
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync demo' });
   try {
     const { tables, events } = await readDemoSummary(database.pool);
+    if (json) {
+      context.print(
+        JSON.stringify({
+          migrate: migration,
+          sync,
+          tables: tables.map(([table, rows]) => ({ table: `fulfillment.${table}`, rows })),
+          events: { ...events, byType: events.byType.map(([type, count]) => ({ type, count })) },
+          deliver: events.total > 0 ? deliveryCommands(events) : [],
+        }),
+      );
+      return synced;
+    }
     context.print('rows per table:');
     for (const [name, n] of tables) context.print(`  fulfillment.${name.padEnd(28)} ${n}`);
     context.print('events per type:');
@@ -132,7 +172,8 @@ export function registerDemoCommand(program: Command, context: CliContext): void
   program
     .command('demo')
     .description('migrate, sync once against the built-in simulator, and print what landed')
-    .action(async () => {
-      process.exitCode = await demoAction(context);
+    .option('--json', 'one JSON object (migration, sync summary, rows per table, events) instead of the text')
+    .action(async (options: { json?: boolean }) => {
+      process.exitCode = await demoAction(context, options);
     });
 }

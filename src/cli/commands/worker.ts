@@ -3,6 +3,7 @@ import { AnalyticsRefresher } from '../../analytics/refresher.ts';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
+import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import type { RedisConnection } from '../../redis/connection.ts';
@@ -70,6 +71,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const concurrency = parseConcurrencyOption(options.concurrency) ?? baseConfig.worker.concurrency;
   const prefix = queuePrefixOf(options.queuePrefix, baseConfig);
   const logger = context.logger().child({ command: 'worker' });
+  collectProcessMetrics();
   // Until the worker is wired, /readyz answers 503 and /healthz 200.
   let app = createHttpApp({ readiness: { startup: () => false } });
   const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
