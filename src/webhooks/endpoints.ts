@@ -30,7 +30,8 @@ export class UnknownEventTypeError extends Error {
   override name = 'UnknownEventTypeError';
 }
 
-const COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
+/** The columns `endpointFromRow` reads. */
+export const ENDPOINT_COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
   disabled_reason, failing_since, created_at`;
 
 /** Checks a type filter against the catalogue; an empty list means every type. */
@@ -58,10 +59,10 @@ export async function addEndpoint(
   const { url, note } = await checkEndpointUrl(input.url, target.policy, target.resolve);
   const { rows } = await db.query(
     `INSERT INTO sync.webhook_endpoints (url, description, event_types, secret)
-     VALUES ($1, $2, $3::text[], $4) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
     [url, input.description ?? null, types, generateSecret()],
   );
-  return { ...toEndpoint(rows[0] as Record<string, unknown>), note };
+  return { ...endpointFromRow(rows[0] as Record<string, unknown>), note };
 }
 
 /**
@@ -109,14 +110,18 @@ export async function dropExpiredSecrets(db: Queryable, now: Date = new Date()):
 
 /** Every endpoint, oldest first. */
 export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints ORDER BY created_at, id`);
-  return rows.map(toEndpoint);
+  const { rows } = await db.query(
+    `SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints ORDER BY created_at, id`,
+  );
+  return rows.map(endpointFromRow);
 }
 
 /** One endpoint by id, or undefined. */
 export async function getEndpoint(db: Queryable, id: string): Promise<Endpoint | undefined> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints WHERE id = $1`, [id]);
-  return rows[0] ? toEndpoint(rows[0]) : undefined;
+  const { rows } = await db.query(`SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ? endpointFromRow(rows[0]) : undefined;
 }
 
 /** Removes an endpoint (its delivery records go with it); false when there was none. */
@@ -167,7 +172,8 @@ export function endpointWants(endpoint: Pick<Endpoint, 'eventTypes'>, type: stri
   return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
 }
 
-function toEndpoint(row: Record<string, unknown>): Endpoint {
+/** An endpoint from its row (or the row's JSON: timestamps as strings). */
+export function endpointFromRow(row: Record<string, unknown>): Endpoint {
   return {
     id: String(row.id),
     url: String(row.url),
