@@ -120,6 +120,8 @@ function assemble(
       orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       queryParams: env.FULFILLMENT_QUERY_PARAMS,
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
+      maxResponseBytes: env.FULFILLMENT_MAX_RESPONSE_BYTES,
+      runDeadlineMs: env.FULFILLMENT_RUN_DEADLINE_MS,
     },
     sandbox: env.FULFILLMENT_API_URL === undefined,
     // Sandbox defaults for these come from the simulator's world, decided where it starts.

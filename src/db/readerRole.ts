@@ -5,6 +5,10 @@ import { databaseNameOf, effectiveUrl, quoteIdent } from './urls.ts';
 
 /** The schema a reader may read: the synced records and the views over them. */
 export const READER_SCHEMA = 'fulfillment';
+/** The model for questions (src/db/schema/analytics/), read like READER_SCHEMA. */
+export const ANALYTICS_SCHEMA = 'analytics';
+/** Every schema a reader may read. */
+export const READER_SCHEMAS = [READER_SCHEMA, ANALYTICS_SCHEMA] as const;
 
 /** What `grantReadAccess` did. */
 export interface ReaderGrant {
@@ -14,6 +18,8 @@ export interface ReaderGrant {
   /** Tables and views of the schema the role can now read. */
   tables: number;
   views: number;
+  /** Views and materialized views of schema analytics the role can now read. */
+  analyticsViews: number;
 }
 
 /** Read access that cannot be granted as asked; the message is one line, naming what to fix. */
@@ -25,10 +31,10 @@ export class ReaderRoleError extends Error {
 const ROLE_EXISTS = new Set(['42710', '23505']);
 
 /**
- * Makes `role` a reader of schema `fulfillment` and nothing more, in one transaction on `client`:
- * creates it NOLOGIN if missing, grants CONNECT on this database, USAGE on the schema and SELECT on
- * every table and view in it, and the same SELECT on tables and views the current role creates
- * there later (default privileges). Other privileges on that schema and its tables are revoked, so
+ * Makes `role` a reader of schemas `fulfillment` and `analytics` and nothing more, in one transaction on `client`:
+ * creates it NOLOGIN if missing, grants CONNECT on this database, USAGE on each schema and SELECT on
+ * every table and view in them, and the same SELECT on tables and views the current role creates
+ * there later (default privileges). Other privileges on those schemas and their tables are revoked, so
  * the role cannot write there. Refuses a role that could read everything anyway (a superuser, a
  * member of the migrating role) or that already reads `sync.webhook_endpoints` (webhook secrets).
  * Idempotent. Run it where migrations run (under their advisory lock): concurrent GRANTs on the
@@ -46,12 +52,14 @@ export async function grantReadAccess(client: pg.ClientBase, role: string): Prom
     const database = await client.query<{ name: string }>('SELECT current_database() AS name');
     const statements = [
       `GRANT CONNECT ON DATABASE ${quoteIdent(database.rows[0]!.name)} TO ${ident}`,
-      `REVOKE ALL ON SCHEMA ${READER_SCHEMA} FROM ${ident}`,
-      `GRANT USAGE ON SCHEMA ${READER_SCHEMA} TO ${ident}`,
-      `REVOKE ALL ON ALL TABLES IN SCHEMA ${READER_SCHEMA} FROM ${ident}`,
-      `GRANT SELECT ON ALL TABLES IN SCHEMA ${READER_SCHEMA} TO ${ident}`,
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA ${READER_SCHEMA} REVOKE ALL ON TABLES FROM ${ident}`,
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA ${READER_SCHEMA} GRANT SELECT ON TABLES TO ${ident}`,
+      ...READER_SCHEMAS.flatMap((schema) => [
+        `REVOKE ALL ON SCHEMA ${schema} FROM ${ident}`,
+        `GRANT USAGE ON SCHEMA ${schema} TO ${ident}`,
+        `REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${ident}`,
+        `GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${ident}`,
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${ident}`,
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${ident}`,
+      ]),
     ];
     for (const statement of statements) await client.query(statement);
     const counts = await relationCounts(client);
@@ -94,15 +102,17 @@ export async function applyReaderRole(configuredUrl: string, role: string): Prom
 /** A one-line summary of a grant, for `migrate` and `grant-reader`. */
 export function describeGrant(grant: ReaderGrant): string {
   const role = grant.created ? `created role "${grant.role}" (NOLOGIN)` : `role "${grant.role}"`;
-  return `${role} can read schema ${READER_SCHEMA} (${grant.tables} tables, ${grant.views} views, and those added later) and nothing else`;
+  return `${role} can read schema ${READER_SCHEMA} (${grant.tables} tables, ${grant.views} views, and those added later) and ${ANALYTICS_SCHEMA} (${grant.analyticsViews} views), and nothing else`;
 }
 
 async function assertSchemaExists(client: pg.ClientBase): Promise<void> {
-  const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [READER_SCHEMA]);
-  if (found.rows.length === 0) {
-    throw new ReaderRoleError(
-      `schema ${READER_SCHEMA} does not exist in this database: run \`fulfillment-sync migrate\` first`,
-    );
+  for (const schema of READER_SCHEMAS) {
+    const found = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (found.rows.length === 0) {
+      throw new ReaderRoleError(
+        `schema ${schema} does not exist in this database: run \`fulfillment-sync migrate\` first`,
+      );
+    }
   }
 }
 
@@ -157,14 +167,23 @@ async function assertOnlyReader(client: pg.ClientBase, role: string): Promise<vo
   }
 }
 
-async function relationCounts(client: pg.ClientBase): Promise<{ tables: number; views: number }> {
-  const { rows } = await client.query<{ tables: number; views: number }>(
-    `SELECT count(*) FILTER (WHERE c.relkind IN ('r', 'p', 'f'))::int AS tables,
-            count(*) FILTER (WHERE c.relkind IN ('v', 'm'))::int AS views
-       FROM pg_class c WHERE c.relnamespace = $1::regnamespace`,
-    [READER_SCHEMA],
+async function relationCounts(
+  client: pg.ClientBase,
+): Promise<{ tables: number; views: number; analyticsViews: number }> {
+  const { rows } = await client.query<{ tables: number; views: number; analytics_views: number }>(
+    `SELECT count(*) FILTER (WHERE c.relnamespace = $1::regnamespace AND c.relkind IN ('r', 'p', 'f'))::int AS tables,
+            count(*) FILTER (WHERE c.relnamespace = $1::regnamespace AND c.relkind IN ('v', 'm'))::int AS views,
+            count(*) FILTER (WHERE c.relnamespace = $2::regnamespace AND c.relkind IN ('v', 'm'))::int
+              AS analytics_views
+       FROM pg_class c WHERE c.relnamespace IN ($1::regnamespace, $2::regnamespace)`,
+    [READER_SCHEMA, ANALYTICS_SCHEMA],
   );
-  return rows[0] ?? { tables: 0, views: 0 };
+  const found = rows[0];
+  return {
+    tables: found?.tables ?? 0,
+    views: found?.views ?? 0,
+    analyticsViews: found?.analytics_views ?? 0,
+  };
 }
 
 function isPgError(error: unknown): error is { code: string } {

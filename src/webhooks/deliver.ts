@@ -11,7 +11,7 @@ import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts
 import { type SendContext, singleSendContext } from './sendContext.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
-/** One delivery: an event to an endpoint, in a series ('' unless a replay or a test ping). */
+/** One delivery: an event to an endpoint, in a series ('' unless a replay or a recover). */
 export type DeliveryJob = DeliveryKey;
 
 /** The database a delivery needs: queries, and a connection for the short transaction that records an attempt. */
@@ -52,7 +52,7 @@ export type DeliverOutcome =
  * Makes the next attempt of a stored delivery (sync.webhook_delivery_states), or attempt
  * `attempt` exactly when given (a wake-up job for an older attempt is then a no-op). Leases the
  * delivery so one sender sends it at a time, skips it when the relay's delivery of the pair
- * already succeeded (or the endpoint was disabled; a test ping is sent anyway), sends the stored event signed with the
+ * already succeeded (or the endpoint was disabled), sends the stored event signed with the
  * endpoint's secrets (two while a rotation overlaps), then records the attempt, the next due time and the endpoint's health in
  * one transaction. Never throws for receiver failures.
  */
@@ -91,11 +91,11 @@ export async function sendLeased(
   };
   const endpoint = await context.endpoint(job.endpointId);
   if (!endpoint) return skip('endpoint removed');
-  if (!endpoint.enabled && !isTestSeries(job.series)) {
+  if (!endpoint.enabled) {
     return skip(`endpoint disabled: ${endpoint.disabledReason ?? 'by hand'}`);
   }
   // A relay that re-fanned an event out (its commit failed after the first delivery went out)
-  // must not send it again; replays and test pings are asked for, so they do send.
+  // must not send it again; replays and recovers are asked for, so they do send.
   if (!job.series && (await context.delivered(job))) return skip('already delivered');
   const row = await context.event(job.eventId);
   if (!row) return skip('event no longer stored');
@@ -105,6 +105,7 @@ export async function sendLeased(
     secrets: signingSecrets(endpoint, now()),
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
+    customHeaders: endpoint.headers,
     policy: deps.policy,
     resolve: deps.resolve,
     timeoutMs,
@@ -126,11 +127,6 @@ export async function sendLeased(
   });
   deps.onOutcome?.(outcome);
   return outcome;
-}
-
-/** Whether a series is a `webhooks test` ping (sent even to a disabled endpoint: the user asked). */
-export function isTestSeries(series: string | undefined): boolean {
-  return series?.startsWith('test_') ?? false;
 }
 
 function decide(

@@ -1,10 +1,13 @@
 /** Outgoing webhooks (Standard Webhooks): endpoints, signing, delivery, relay, replay, runtime. */
 export * from './attempt.ts';
+export * from './attemptLog.ts';
 export * from './claim.ts';
 export * from './deliver.ts';
 export * from './deliveries.ts';
 export * from './deliveryStates.ts';
 export * from './dispatcher.ts';
+export * from './endpointSettings.ts';
+export * from './endpointStats.ts';
 export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
@@ -12,8 +15,8 @@ export * from './inProcessQueue.ts';
 export * from './listen.ts';
 export * from './outcomes.ts';
 export * from './pause.ts';
-export * from './ping.ts';
 export * from './post.ts';
+export * from './recover.ts';
 export * from './relay.ts';
 export * from './relayLoop.ts';
 export * from './replay.ts';
@@ -25,3 +28,4 @@ export * from './sendContext.ts';
 export * from './sign.ts';
 export * from './sweeper.ts';
 export * from './targetPolicy.ts';
+export * from './testDelivery.ts';

@@ -9,6 +9,8 @@ export interface WorkerPools {
   webhooks: Database;
   /** Readiness checks and metrics scrapes: must answer while every run is busy. */
   ops: Database;
+  /** Refreshes of the analytics views (src/analytics/refresher.ts): one at a time, never a run's. */
+  analytics: Database;
   close: () => Promise<void>;
 }
 
@@ -21,11 +23,16 @@ const OPS_CONNECT_TIMEOUT_MS = 1_500;
  * connection; a small fixed share for webhooks (short queries per attempt, one relay) and for
  * readiness and metrics, so neither starves while every sync slot is busy.
  */
-export function workerPoolSizes(concurrency: number): { sync: number; webhooks: number; ops: number } {
-  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2 };
+export function workerPoolSizes(concurrency: number): {
+  sync: number;
+  webhooks: number;
+  ops: number;
+  analytics: number;
+} {
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 1 };
 }
 
-/** Opens the three pools of a worker process (application names tell them apart in pg_stat_activity). */
+/** Opens the four pools of a worker process (application names tell them apart in pg_stat_activity). */
 export function openWorkerPools(databaseUrl: string, concurrency: number, logger: Logger): WorkerPools {
   const sizes = workerPoolSizes(concurrency);
   const onIdleError = (error: Error) =>
@@ -46,12 +53,18 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
     connectionTimeoutMs: OPS_CONNECT_TIMEOUT_MS,
     onIdleError,
   });
+  const analytics = createDatabase(databaseUrl, {
+    max: sizes.analytics,
+    applicationName: 'fulfillment-sync worker analytics',
+    onIdleError,
+  });
   return {
     sync,
     webhooks,
     ops,
+    analytics,
     close: async () => {
-      await Promise.all([sync.close(), webhooks.close(), ops.close()]);
+      await Promise.all([sync.close(), webhooks.close(), ops.close(), analytics.close()]);
     },
   };
 }

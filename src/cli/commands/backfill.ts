@@ -5,6 +5,7 @@ import {
   backfillWindowJobId,
   backfillWindowRetry,
 } from '../../../jobs/backfillWindow.ts';
+import { markAnalyticsStale, refreshStaleAnalytics } from '../../analytics/refresh.ts';
 import {
   BACKFILL_STREAMS,
   BackfillInputError,
@@ -23,6 +24,7 @@ import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
 import { noScopesLine } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
+import { describeRefresh } from './sync.ts';
 
 /** Options of `backfill`. */
 export interface BackfillCommandOptions {
@@ -166,6 +168,13 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       });
       display.stop();
       context.print(describeBackfill(summary));
+      if (summary.recordsFetched > 0) {
+        // Backfilled history belongs in the analytics views at once, not at the worker's next run.
+        await markAnalyticsStale(database.pool, stream);
+        context.print(
+          describeRefresh(await refreshStaleAnalytics(database.pool, { minIntervalMs: 0, logger })),
+        );
+      }
       return 0;
     } catch (error) {
       display.stop();

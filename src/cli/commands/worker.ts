@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Redis } from 'ioredis';
+import { AnalyticsRefresher } from '../../analytics/refresher.ts';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
@@ -103,11 +104,13 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   }
   // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
   const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
+  const analytics = new AnalyticsRefresher(pools.analytics.pool, { logger });
   const runSync = createEngineRunner({
     pool: pools.sync.pool,
     client: upstream.client,
     config,
     logger,
+    analytics,
     onResult: (result, durationMs) => logFinishedRun(logger, result, durationMs),
   });
   const worker = await startWorker({
@@ -175,6 +178,8 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       ]),
     ]);
     await http.close();
+    // A refresh in progress is waited for within the budget, else rolled back with its connection.
+    await Promise.race([analytics.close(), new Promise((resolve) => setTimeout(resolve, 1000))]);
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
     await Promise.race([pools.close(), new Promise((resolve) => setTimeout(resolve, 500))]);
     await upstream.close().catch(() => undefined);

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { syncSchema, tz } from './columns.ts';
 import { events } from './events.ts';
+
+export const ENDPOINT_DISABLED_BY = ['failure', 'operator'] as const;
+export type EndpointDisabledBy = (typeof ENDPOINT_DISABLED_BY)[number];
 
 /** Where derived events are sent (Standard Webhooks). */
 export const webhookEndpoints = syncSchema.table(
@@ -19,6 +22,12 @@ export const webhookEndpoints = syncSchema.table(
     previousSecretExpiresAt: tz('previous_secret_expires_at'),
     enabled: boolean('enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
+    /** Who disabled it: 'failure' (410 Gone, days of failures) or 'operator' (`webhooks disable`); null while enabled. */
+    disabledBy: text('disabled_by').$type<EndpointDisabledBy>(),
+    /** The operator's own key/values (`webhooks update --metadata`); never sent. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Extra request headers sent with every delivery (`webhooks update --header K=V`). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Start of the current run of failures; null while healthy. */
     failingSince: tz('failing_since'),
     /** Most attempts started per second, across all workers; null: no limit. */
@@ -127,5 +136,27 @@ export const webhookDeliveryStates = syncSchema.table(
       'webhook_delivery_states_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'gave_up', 'skipped')`,
     ),
+  ],
+);
+
+/**
+ * Each time an endpoint was disabled, until it was enabled again: the relay sends it nothing then,
+ * and `webhooks recover` finds those events by these periods. The newest few per endpoint are kept.
+ */
+export const webhookEndpointDisablements = syncSchema.table(
+  'webhook_endpoint_disablements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    disabledBy: text('disabled_by').$type<EndpointDisabledBy>().notNull(),
+    reason: text('reason'),
+    disabledAt: tz('disabled_at').notNull(),
+    enabledAt: tz('enabled_at'),
+  },
+  (t) => [
+    index('webhook_endpoint_disablements_endpoint_idx').on(t.endpointId, t.disabledAt),
+    check('webhook_endpoint_disablements_by_check', sql`${t.disabledBy} in ('failure', 'operator')`),
   ],
 );
