@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { QueryParamOverrideError, resolveQueryParams } from '../api/queryParams.ts';
 import { parseUpstreamDateTime } from '../time/parse.ts';
 import { ConfigError } from './configError.ts';
-import { authProblems, dashboardProblems } from './crossChecks.ts';
+import { authProblems, dashboardProblems, readerRoleProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
 import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
@@ -22,7 +22,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const present = presentValues(env);
   const parsed = envSchema.safeParse(present);
   const problems = parsed.success ? [] : parsed.error.issues.map(issueLine);
-  problems.push(...authProblems(present), ...dashboardProblems(present));
+  problems.push(...authProblems(present), ...dashboardProblems(present), ...readerRoleProblems(present));
   if (!parsed.success) throw new ConfigError(problems);
 
   const syncStart = parseSyncStart(parsed.data, problems);
@@ -108,6 +108,7 @@ function assemble(
   return {
     databaseUrl: env.DATABASE_URL,
     readerRole: env.FULFILLMENT_READER_ROLE,
+    fullReaderRole: env.FULFILLMENT_FULL_READER_ROLE,
     redisUrl: env.REDIS_URL,
     api: {
       baseUrl: env.FULFILLMENT_API_URL,

@@ -37,6 +37,7 @@ export function redactConfig(config: Config): Record<string, unknown> {
     ...config,
     databaseUrl: redactUrl(config.databaseUrl),
     readerRole: config.readerRole ?? null,
+    fullReaderRole: config.fullReaderRole ?? null,
     redisUrl: redactUrl(config.redisUrl),
     api: {
       ...config.api,

@@ -57,6 +57,11 @@ export interface Config {
   databaseUrl: string;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
+  /**
+   * FULFILLMENT_FULL_READER_ROLE: a role `migrate` gives read access to all of schema fulfillment,
+   * consumer personal data in clear; undefined: none. The reader role reads that data masked.
+   */
+  fullReaderRole: string | undefined;
   redisUrl: string;
   api: ApiSettings;
   sandbox: boolean;
