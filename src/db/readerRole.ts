@@ -214,7 +214,7 @@ async function assertSchemasExist(client: pg.ClientBase): Promise<void> {
   const missing = [READER_SCHEMA, MASKED_SCHEMA].filter((s) => !found.rows.some((r) => r.name === s));
   if (missing.length > 0) {
     throw new ReaderRoleError(
-      `schema ${missing.join(' and ')} does not exist in this database: run \`fulfillment-sync migrate\` first`,
+      `schema ${missing[0]} does not exist in this database: run \`fulfillment-sync migrate\` first`,
     );
   }
 }
