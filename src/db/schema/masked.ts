@@ -88,7 +88,7 @@ function maskedView(table: PgTable) {
     })
     .join(', ');
   const body: SQL = sql.raw(
-    `SELECT ${select} FROM ${config.schema}."${config.name}" t LEFT JOIN (SELECT sync.hmac_pad(k.key, 54) AS inner_pad, sync.hmac_pad(k.key, 92) AS outer_pad FROM sync.pii_key k) p ON true`,
+    `SELECT ${select} FROM ${config.schema}."${config.name}" t LEFT JOIN (SELECT sync.hmac_pad(k.key, 54) AS inner_pad, sync.hmac_pad(k.key, 92) AS outer_pad FROM sync.pii_key k LIMIT 1) p ON true`,
   );
   return maskedSchema.view(config.name, columns).as(body);
 }
