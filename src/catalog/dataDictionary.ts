@@ -1,6 +1,13 @@
 import { is } from 'drizzle-orm';
-import { getTableConfig, getViewConfig, type PgColumn, PgTable, type PgView } from 'drizzle-orm/pg-core';
-import { ALL_RELATIONS } from '../db/allTables.ts';
+import {
+  getMaterializedViewConfig,
+  getTableConfig,
+  getViewConfig,
+  type PgColumn,
+  PgMaterializedView,
+  PgTable,
+} from 'drizzle-orm/pg-core';
+import { ALL_RELATIONS, type AnyView } from '../db/allTables.ts';
 import { columnText, relationText } from '../db/comments/render.ts';
 
 /** One column as the dictionary documents it. */
@@ -17,7 +24,7 @@ export interface ColumnDoc {
 export interface RelationDoc {
   schema: string;
   name: string;
-  kind: 'table' | 'view';
+  kind: 'table' | 'view' | 'materialized view';
   description: string;
   columns: ColumnDoc[];
   primaryKey: string[];
@@ -25,8 +32,10 @@ export interface RelationDoc {
   indexes: string[];
 }
 
-const SCHEMA_ORDER = ['fulfillment', 'fulfillment_masked', 'sync'];
+const SCHEMA_ORDER = ['analytics', 'fulfillment', 'fulfillment_masked', 'sync'];
 const SCHEMA_ABOUT: Readonly<Record<string, string>> = {
+  analytics:
+    'the model for questions (shipment facts, carrier performance, order lifecycle, return rates, daily inventory, stock-out spells, open INs), read by the reader role too and holding no consumer name, email, phone or street line. Materialized views are refreshed after the syncs that change their sources; the guide is [analytics.md](analytics.md).',
   fulfillment:
     'the synced records and the views over them: what BI tools read. Columns whose description says **PII** hold consumer personal data (names, e-mails, phones, street lines, free text a consumer wrote, and the `raw` JSON carrying them): a reader role (`fulfillment-sync grant-reader`, `FULFILLMENT_READER_ROLE`) cannot read the tables holding them and reads everything else here; a full reader (`grant-reader --full`, `FULFILLMENT_FULL_READER_ROLE`) reads all of it in clear.',
   fulfillment_masked:
@@ -42,7 +51,7 @@ const SERIAL_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Every table and view of the Drizzle schema with its comments, in dictionary order. */
-export function dictionaryModel(relations: readonly (PgTable | PgView)[] = ALL_RELATIONS): RelationDoc[] {
+export function dictionaryModel(relations: readonly (PgTable | AnyView)[] = ALL_RELATIONS): RelationDoc[] {
   return relations.map(describeRelation).sort(byDictionaryOrder);
 }
 
@@ -73,15 +82,16 @@ export function renderDataDictionary(model: readonly RelationDoc[] = dictionaryM
   return `${lines.join('\n')}\n`;
 }
 
-function describeRelation(relation: PgTable | PgView): RelationDoc {
+function describeRelation(relation: PgTable | AnyView): RelationDoc {
   if (is(relation, PgTable)) return describeTable(relation);
-  const config = getViewConfig(relation);
+  const materialized = is(relation, PgMaterializedView);
+  const config = materialized ? getMaterializedViewConfig(relation) : getViewConfig(relation);
   const schema = config.schema ?? 'public';
   const columns = Object.values(config.selectedFields) as PgColumn[];
   return {
     schema,
     name: config.name,
-    kind: 'view',
+    kind: materialized ? 'materialized view' : 'view',
     description: relationText(`${schema}.${config.name}`) ?? '',
     columns: columns.map((column) => describeColumn(`${schema}.${config.name}`, column, undefined)),
     primaryKey: [],
@@ -170,7 +180,7 @@ function renderRelation(r: RelationDoc): string[] {
 function byDictionaryOrder(a: RelationDoc, b: RelationDoc): number {
   return (
     SCHEMA_ORDER.indexOf(a.schema) - SCHEMA_ORDER.indexOf(b.schema) ||
-    (a.kind === b.kind ? 0 : a.kind === 'view' ? -1 : 1) ||
+    ((a.kind === 'table') === (b.kind === 'table') ? 0 : a.kind === 'table' ? 1 : -1) ||
     a.name.localeCompare(b.name)
   );
 }

@@ -11,9 +11,11 @@ import type { StreamName, StreamSettings } from './types.ts';
 export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSettings>>> = Object.freeze({
   products: settings({ cadenceMinutes: 1440 }),
   inventory: settings({ cadenceMinutes: 15 }),
-  // One day per call (a row carries no date); today and yesterday are re-read, and a first load
-  // reads the last week (older days: `backfill --stream inventory_activity`).
-  inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1, historyDays: 7 }),
+  // One day per call (a row carries no date); today and yesterday are re-read. A first load reads
+  // back to the sync start, at most 90 days (one call per day): the daily inventory series
+  // (analytics.daily_inventory) is reconstructed from it, so a new install shows months of stock
+  // rather than one point (older days: `backfill --stream inventory_activity`).
+  inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1, historyDays: 90 }),
   transfers_in: settings({ cadenceMinutes: 15, rereadDays: 90, windowSize: 91 }),
   transfers_out: settings({ cadenceMinutes: 60, rereadDays: 30, windowSize: 31 }),
   // Minute windows from the cursor minus a 2 h lookback, for late scans; a first load of the

@@ -6,9 +6,14 @@ import { databaseNameOf, effectiveUrl, quoteIdent } from './urls.ts';
 
 /** The schema a reader may read: the synced records and the views over them. */
 export const READER_SCHEMA = 'fulfillment';
-
+/** The model for questions (src/db/schema/analytics/): no personal data, every relation readable. */
+export const ANALYTICS_SCHEMA = 'analytics';
 /** The masking views a reader reads instead of the tables holding consumer personal data. */
 export const MASKED_SCHEMA = 'fulfillment_masked';
+/** Schemas whose every relation, present and future, a reader of either kind reads. */
+const OPEN_SCHEMAS = [MASKED_SCHEMA, ANALYTICS_SCHEMA] as const;
+/** Every schema a reader may read. */
+export const READER_SCHEMAS = [READER_SCHEMA, ...OPEN_SCHEMAS] as const;
 
 /** A POSIX regex finding the PII marker in a column comment (src/db/pii/marking.ts). */
 const PII_COMMENT = `\\m${PII_MARKER}\\M`;
@@ -33,6 +38,8 @@ export interface ReaderGrant {
   withheld: string[];
   /** Masking views of fulfillment_masked the role can read. */
   masked: number;
+  /** Views and materialized views of schema analytics the role can now read. */
+  analyticsViews: number;
 }
 
 /** Read access that cannot be granted as asked; the message is one line, naming what to fix. */
@@ -45,18 +52,20 @@ const ROLE_EXISTS = new Set(['42710', '23505']);
 
 /**
  * Makes `role` a reader of the warehouse and nothing more, in one transaction on `client`: creates
- * it NOLOGIN if missing, grants CONNECT on this database and USAGE on schemas fulfillment and
- * fulfillment_masked, and SELECT as `access` says. A `masked` reader gets SELECT on every table and
- * view of fulfillment whose column comments carry no PII marker, read from the migrated catalog each
- * time (so a table added later becomes readable at the next migrate or grant-reader, once its
- * comments say whether it holds personal data: fail closed, no default privileges there), and on
- * the masking views; afterwards no column marked PII may be readable by it through any grant or
+ * it NOLOGIN if missing, grants CONNECT on this database, USAGE on schemas fulfillment,
+ * fulfillment_masked and analytics, and SELECT as `access` says. A `masked` reader gets SELECT on
+ * every table and view of fulfillment whose column comments carry no PII marker, read from the
+ * migrated catalog each time (so a table added later becomes readable at the next migrate or
+ * grant-reader, once its comments say whether it holds personal data: fail closed, no default
+ * privileges there); afterwards no column marked PII may be readable by it through any grant or
  * role membership, or nothing is granted. A `full` reader gets SELECT on all of fulfillment, on
- * tables created there later too (default privileges). Other privileges on those schemas and their
- * relations are revoked, so the role cannot write there. Refuses a role that could read everything
- * anyway (a superuser, a member of the migrating role) or that already reads
- * `sync.webhook_endpoints` (webhook secrets). Idempotent. Run it where migrations run (under their
- * advisory lock): concurrent GRANTs on the same objects can fail with "tuple concurrently updated".
+ * tables created there later too (default privileges). Both read every relation of
+ * fulfillment_masked (the masking views) and analytics (no personal data), and those created there
+ * later. Other privileges on those schemas and their relations are revoked, so the role cannot
+ * write there. Refuses a role that could read everything anyway (a superuser, a member of the
+ * migrating role) or that already reads `sync.webhook_endpoints` (webhook secrets). Idempotent.
+ * Run it where migrations run (under their advisory lock): concurrent GRANTs on the same objects
+ * can fail with "tuple concurrently updated".
  */
 export async function grantReadAccess(
   client: pg.ClientBase,
@@ -73,7 +82,7 @@ export async function grantReadAccess(
     if (!created) await assertOnlyReader(client, role);
     const database = await client.query<{ name: string }>('SELECT current_database() AS name');
     await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database.rows[0]!.name)} TO ${ident}`);
-    for (const schema of [READER_SCHEMA, MASKED_SCHEMA]) await resetSchemaAccess(client, schema, ident);
+    for (const schema of READER_SCHEMAS) await resetSchemaAccess(client, schema, ident);
     const relations = await readerRelations(client);
     const readable = access === 'full' ? relations : relations.filter((r) => !r.personal);
     for (const relation of readable) {
@@ -84,15 +93,12 @@ export async function grantReadAccess(
         `ALTER DEFAULT PRIVILEGES IN SCHEMA ${READER_SCHEMA} GRANT SELECT ON TABLES TO ${ident}`,
       );
     }
-    await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${MASKED_SCHEMA} TO ${ident}`);
-    await client.query(
-      `ALTER DEFAULT PRIVILEGES IN SCHEMA ${MASKED_SCHEMA} GRANT SELECT ON TABLES TO ${ident}`,
-    );
+    for (const schema of OPEN_SCHEMAS) {
+      await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${ident}`);
+      await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${ident}`);
+    }
     if (access === 'masked') await assertReadsNoPersonalData(client, role);
-    const masked = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind IN ($2, $3)',
-      [MASKED_SCHEMA, 'v', 'm'],
-    );
+    const counts = await viewCounts(client);
     await client.query('COMMIT');
     return {
       role,
@@ -103,7 +109,7 @@ export async function grantReadAccess(
       withheld: relations
         .filter((r) => r.personal && access === 'masked')
         .map((r) => `${READER_SCHEMA}.${r.name}`),
-      masked: masked.rows[0]?.n ?? 0,
+      ...counts,
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -148,19 +154,24 @@ async function readerRelations(client: pg.ClientBase): Promise<ReaderRelation[]>
   return rows;
 }
 
-/** After the grants, a masked reader must not read a column marked PII by any path (a role it is a member of included). */
+/**
+ * After the grants, a masked reader must not read a column marked PII, in any schema, by any path
+ * (a role it is a member of included).
+ */
 async function assertReadsNoPersonalData(client: pg.ClientBase, role: string): Promise<void> {
   const { rows } = await client.query<{ column: string }>(
-    `SELECT c.relname || '.' || a.attname AS column
-       FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-      WHERE c.relnamespace = $1::regnamespace AND col_description(c.oid, a.attnum) ~ $3
-        AND has_column_privilege($2, c.oid, a.attnum, 'SELECT')
+    `SELECT n.nspname || '.' || c.relname || '.' || a.attname AS column
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND col_description(c.oid, a.attnum) ~ $2
+        AND has_schema_privilege($1, n.oid, 'USAGE') AND has_column_privilege($1, c.oid, a.attnum, 'SELECT')
       ORDER BY 1 LIMIT 3`,
-    [READER_SCHEMA, role, PII_COMMENT],
+    [role, PII_COMMENT],
   );
   if (rows.length > 0) {
     throw new ReaderRoleError(
-      `role "${role}" can still read personal data in clear (${rows.map((r) => `${READER_SCHEMA}.${r.column}`).join(', ')}) through other grants or a role it belongs to (a full reader?): a masked reader must not; revoke those or choose another role name`,
+      `role "${role}" can still read personal data in clear (${rows.map((r) => r.column).join(', ')}) through other grants or a role it belongs to (a full reader?): a masked reader must not; revoke those or choose another role name`,
     );
   }
 }
@@ -198,20 +209,21 @@ export async function applyReaderRole(
 export function describeGrant(grant: ReaderGrant): string {
   const role = grant.created ? `created role "${grant.role}" (NOLOGIN)` : `role "${grant.role}"`;
   const counts = `${grant.tables} tables, ${grant.views} views`;
+  const open = `${MASKED_SCHEMA} (${grant.masked} masking views) and ${ANALYTICS_SCHEMA} (${grant.analyticsViews} views)`;
   if (grant.access === 'full') {
-    return `${role} can read schema ${READER_SCHEMA} in full, personal data in clear (${counts}, and those added later) and ${MASKED_SCHEMA}, nothing else`;
+    return `${role} can read schema ${READER_SCHEMA} in full, personal data in clear (${counts}, and those added later), ${open}, and nothing else`;
   }
   const withheld = grant.withheld.map((name) => name.slice(READER_SCHEMA.length + 1)).join(', ');
   const personal = withheld ? `; not ${withheld}, which hold personal data` : '';
-  return `${role} can read schema ${READER_SCHEMA} (${counts}${personal}) and ${MASKED_SCHEMA} (${grant.masked} masking views), nothing else`;
+  return `${role} can read schema ${READER_SCHEMA} (${counts}${personal}), ${open}, and nothing else`;
 }
 
 async function assertSchemasExist(client: pg.ClientBase): Promise<void> {
   const found = await client.query<{ name: string }>(
     'SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY ($1)',
-    [[READER_SCHEMA, MASKED_SCHEMA]],
+    [[...READER_SCHEMAS]],
   );
-  const missing = [READER_SCHEMA, MASKED_SCHEMA].filter((s) => !found.rows.some((r) => r.name === s));
+  const missing = READER_SCHEMAS.filter((s) => !found.rows.some((r) => r.name === s));
   if (missing.length > 0) {
     throw new ReaderRoleError(
       `schema ${missing[0]} does not exist in this database: run \`fulfillment-sync migrate\` first`,
@@ -268,6 +280,17 @@ async function assertOnlyReader(client: pg.ClientBase, role: string): Promise<vo
   if (found.reads_secrets) {
     throw refuse('can already read sync.webhook_endpoints (webhook secrets) through other grants');
   }
+}
+
+/** Views and materialized views of the masking and analytics schemas. */
+async function viewCounts(client: pg.ClientBase): Promise<{ masked: number; analyticsViews: number }> {
+  const { rows } = await client.query<{ masked: number; analytics_views: number }>(
+    `SELECT count(*) FILTER (WHERE c.relnamespace = $1::regnamespace)::int AS masked,
+            count(*) FILTER (WHERE c.relnamespace = $2::regnamespace)::int AS analytics_views
+       FROM pg_class c WHERE c.relkind IN ('v', 'm')`,
+    [MASKED_SCHEMA, ANALYTICS_SCHEMA],
+  );
+  return { masked: rows[0]?.masked ?? 0, analyticsViews: rows[0]?.analytics_views ?? 0 };
 }
 
 function isPgError(error: unknown): error is { code: string } {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { refreshAfterRun } from '../analytics/refresh.ts';
 import { backfillEngineWindow } from '../backfill/plan.ts';
 import type { Config } from '../config/types.ts';
 import { createEventSink } from '../events/sink.ts';
@@ -34,6 +35,8 @@ export interface EngineRunnerDeps {
   logger: Logger;
   /** The current time (a simulator's manual clock in tests). */
   now?: () => Date;
+  /** Refresh a stale analytics view at most this often (default DEFAULT_REFRESH_INTERVAL_MS). */
+  analyticsRefreshIntervalMs?: number;
   /**
    * 'skip' (default): a run whose stream and scope another run holds answers `skipped` at once
    * (the worker retries the job shortly); 'wait': it waits for the other run to finish.
@@ -76,6 +79,13 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
     });
     recordRunResult(result);
     deps.onResult?.(result, Math.round(performance.now() - started));
+    // After the run's own commits, so the analytics views see what it wrote.
+    await refreshAfterRun(deps.pool, result, {
+      logger: deps.logger,
+      ...(deps.analyticsRefreshIntervalMs !== undefined
+        ? { minIntervalMs: deps.analyticsRefreshIntervalMs }
+        : {}),
+    });
     if (result.status === 'failed') {
       throw new SyncRunFailedError(
         `${request.stream} for ${request.scope} failed: ${result.error ?? 'unknown error'}`,

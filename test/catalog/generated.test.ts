@@ -55,14 +55,14 @@ describe('the data dictionary', () => {
       columns: Array<{ name: string; type: string; not_null: boolean; comment: string | null }>;
     }>(
       `SELECT n.nspname || '.' || c.relname AS relation,
-              CASE c.relkind WHEN 'v' THEN 'view' ELSE 'table' END AS kind,
+              CASE c.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' ELSE 'table' END AS kind,
               obj_description(c.oid, 'pg_class') AS comment,
               (SELECT json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
                                                  'not_null', a.attnotnull, 'comment', col_description(c.oid, a.attnum))
                                ORDER BY a.attname)
                  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked', 'sync') AND c.relkind IN ('r', 'v')
+        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') AND c.relkind IN ('r', 'v', 'm')
         ORDER BY 1`,
     );
     const byRelation = (a: { relation: string }, b: { relation: string }) =>
@@ -76,7 +76,7 @@ describe('the data dictionary', () => {
           name: c.name,
           type: c.type,
           // A view's columns carry no NOT NULL: the dictionary leaves it blank.
-          notNull: r.kind === 'view' ? undefined : c.not_null,
+          notNull: r.kind === 'table' ? c.not_null : undefined,
           description: c.comment,
         })),
       }))

@@ -81,15 +81,15 @@ describe('the migrated warehouse', () => {
 
   it('carries a COMMENT ON every table, view and column, as described in src/db/comments', async () => {
     const found = await rows<{ target: string; text: string | null }>(
-      `select format('%s %I.%I', case c.relkind when 'v' then 'VIEW' else 'TABLE' end, n.nspname, c.relname) as target,
+      `select format('%s %I.%I', case c.relkind when 'v' then 'VIEW' when 'm' then 'MATERIALIZED VIEW' else 'TABLE' end, n.nspname, c.relname) as target,
               obj_description(c.oid, 'pg_class') as text
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ('fulfillment', 'fulfillment_masked', 'sync') and c.relkind in ('r', 'v')
+        where n.nspname in ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')
        union all
        select format('COLUMN %I.%I.%I', n.nspname, c.relname, a.attname), col_description(c.oid, a.attnum)
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-        where n.nspname in ('fulfillment', 'fulfillment_masked', 'sync') and c.relkind in ('r', 'v')`,
+        where n.nspname in ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')`,
     );
     // format('%I') leaves lower-case names unquoted; the migration quotes them all.
     const normalize = (target: string) => target.replace(/(^\w+ )|"/g, '$1');

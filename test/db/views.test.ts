@@ -98,6 +98,22 @@ describe('fulfillment.inventory_current', () => {
   });
 });
 
+describe('fulfillment.inventory_current on a fresh install', () => {
+  it('counts no stock-out for a row first seen at zero: it did not run out in front of us', async () => {
+    await t.pool.query(`
+      INSERT INTO fulfillment.inventory (supplier_id, warehouse_code, sub_inventory_code, sku, qty_available_to_sell)
+      VALUES ('S2', 'GLW', 'QA', 'SKU9', 0);
+      INSERT INTO fulfillment.inventory_history
+        (supplier_id, warehouse_code, sub_inventory_code, sku, valid_from, valid_to, qty_available_to_sell)
+      VALUES ('S2', 'GLW', 'QA', 'SKU9', ${ago('3 days')}, ${ago('1 day')}, 0),
+             ('S2', 'GLW', 'QA', 'SKU9', ${ago('1 day')}, NULL, 0);`);
+    const found = await rows<Record<string, unknown>>(
+      `SELECT is_out_of_stock, stock_outs_30d FROM fulfillment.inventory_current WHERE supplier_id = 'S2'`,
+    );
+    expect(found).toEqual([{ is_out_of_stock: true, stock_outs_30d: 0 }]);
+  });
+});
+
 describe('fulfillment.invoice_balances', () => {
   it('marks invoices with a balance due as open and buckets them by age', async () => {
     await t.pool.query(`

@@ -62,7 +62,7 @@ describe('loadConfig defaults', () => {
     // Re-reading streams read their whole horizon and today in one window unless that is too large.
     expect(streams.returns).toMatchObject({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 });
     expect(streams.inventory.cadenceMinutes).toBe(15);
-    expect(streams.inventory_activity).toMatchObject({ cadenceMinutes: 60, rereadDays: 1, historyDays: 7 });
+    expect(streams.inventory_activity).toMatchObject({ cadenceMinutes: 60, rereadDays: 1, historyDays: 90 });
     expect(streams.transfers_in).toMatchObject({ cadenceMinutes: 15, rereadDays: 90 });
     expect(streams.transfers_out).toMatchObject({ cadenceMinutes: 60, rereadDays: 30 });
     expect(streams.invoices).toMatchObject({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 });

@@ -1,5 +1,11 @@
 import type { Command } from 'commander';
 import pino from 'pino';
+import {
+  markAnalyticsStale,
+  type RefreshOutcome,
+  refreshStaleAnalytics,
+  runChangedRows,
+} from '../../analytics/refresh.ts';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createEventSink } from '../../events/sink.ts';
@@ -32,6 +38,15 @@ export function describeStream(name: string, results: readonly StreamRunResult[]
   const status =
     failed.length > 0 ? `FAILED: ${failed.map((r) => `${r.scope.id}: ${r.error}`).join('; ')}` : 'ok';
   return `${name.padEnd(18)} scopes ${results.length}  fetched ${sum('fetched')}  inserted ${sum('inserted')}  updated ${sum('updated')}  unchanged ${sum('unchanged')}  rejected ${sum('rejected')}  events ${sum('events')}  api calls ${sum('apiCalls')}  ${status}`;
+}
+
+/** What the analytics refresh at the end of the run did, in one line. */
+export function describeRefresh(outcomes: readonly RefreshOutcome[]): string {
+  const refreshed = outcomes.filter((o) => o.status === 'refreshed');
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  const seconds = (refreshed.reduce((n, o) => n + o.durationMs, 0) / 1000).toFixed(1);
+  const problems = failed.map((o) => `${o.relation}: ${o.error}`).join('; ');
+  return `${'analytics'.padEnd(18)} refreshed ${refreshed.length} views in ${seconds} s${failed.length > 0 ? `  FAILED: ${problems}` : ''}`;
 }
 
 /**
@@ -100,17 +115,17 @@ export async function syncOnceAction(
       const results: StreamRunResult[] = [];
       for (const id of scopes) {
         const scope = { kind: stream.scopeKind, id };
-        results.push(
-          await runStream({
-            pool: database.pool,
-            client: upstream.client,
-            config: upstream.config,
-            logger,
-            stream,
-            scope,
-            eventSink,
-          }),
-        );
+        const result = await runStream({
+          pool: database.pool,
+          client: upstream.client,
+          config: upstream.config,
+          logger,
+          stream,
+          scope,
+          eventSink,
+        });
+        if (runChangedRows(result)) await markAnalyticsStale(database.pool, result.stream);
+        results.push(result);
       }
       failed ||= results.some((r) => r.status === 'failed');
       const streamCalls = results.reduce((n, r) => n + r.apiCalls, 0);
@@ -123,6 +138,7 @@ export async function syncOnceAction(
       );
     }
     out.log(describeCalls(calls, upstream.supplierIds.length, upstream.accountNumbers.length));
+    out.log(describeRefresh(await refreshStaleAnalytics(database.pool, { minIntervalMs: 0, logger })));
     return failed ? EXIT_FAILURE : EXIT_OK;
   } finally {
     await database.close();

@@ -1,6 +1,14 @@
 import { is } from 'drizzle-orm';
-import { getTableConfig, getViewConfig, PgTable, type PgView } from 'drizzle-orm/pg-core';
+import {
+  getMaterializedViewConfig,
+  getTableConfig,
+  getViewConfig,
+  PgMaterializedView,
+  PgTable,
+} from 'drizzle-orm/pg-core';
+import type { AnyView } from '../allTables.ts';
 import { piiKindOf, piiMarkerText } from '../pii/marking.ts';
+import { ANALYTICS_RELATIONS } from './analytics.ts';
 import { maskedBaseOf, maskedColumnText, maskedRelationText } from './masked.ts';
 import { OWN_COLUMN_TEXT } from './ownColumns.ts';
 import { SPEC_FIELD_TEXT } from './specFields.ts';
@@ -19,6 +27,7 @@ const RELATIONS: Readonly<Record<string, TableText>> = {
   ...FULFILLMENT_TABLES,
   ...SYNC_TABLES,
   ...FULFILLMENT_VIEWS,
+  ...ANALYTICS_RELATIONS,
 };
 const FIELDS: Readonly<Record<string, string>> = {
   ...OWN_COLUMN_TEXT,
@@ -30,22 +39,24 @@ const BREAKPOINT = '\n--> statement-breakpoint\n';
 
 /** A table or view as the comments see it: kind, schema, name and column names. */
 export interface RelationShape {
-  kind: 'TABLE' | 'VIEW';
+  kind: 'TABLE' | 'VIEW' | 'MATERIALIZED VIEW';
   schema: string;
   name: string;
   columns: string[];
 }
 
 /** The shape of a Drizzle table or view. */
-export function relationShape(relation: PgTable | PgView): RelationShape {
+export function relationShape(relation: PgTable | AnyView): RelationShape {
   if (is(relation, PgTable)) {
     const config = getTableConfig(relation);
     const columns = config.columns.map((c) => c.name);
     return { kind: 'TABLE', schema: config.schema ?? 'public', name: config.name, columns };
   }
-  const config = getViewConfig(relation);
+  const materialized = is(relation, PgMaterializedView);
+  const config = materialized ? getMaterializedViewConfig(relation) : getViewConfig(relation);
   const columns = Object.values(config.selectedFields).map((field) => (field as { name: string }).name);
-  return { kind: 'VIEW', schema: config.schema ?? 'public', name: config.name, columns };
+  const kind = materialized ? 'MATERIALIZED VIEW' : 'VIEW';
+  return { kind, schema: config.schema ?? 'public', name: config.name, columns };
 }
 
 /** The description of a table or view (`schema.name`), if there is one. */
@@ -77,7 +88,7 @@ export function columnText(qualified: string, column: string): string | undefine
  * The comments of every table, view and column of `relations`, from the description tables;
  * `missing` names what has no description yet (add it to src/db/comments/).
  */
-export function collectComments(relations: readonly (PgTable | PgView)[]): {
+export function collectComments(relations: readonly (PgTable | AnyView)[]): {
   comments: Comment[];
   missing: string[];
 } {
@@ -107,10 +118,32 @@ export function renderCommentsSql(comments: readonly Comment[]): string {
 /** Reads back the COMMENT ON statements this module wrote: target -> text (last one wins). */
 export function parseCommentsSql(sql: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of sql.matchAll(/^COMMENT ON ((?:TABLE|VIEW|COLUMN) .+?) IS '((?:[^']|'')*)';$/gm)) {
+  for (const match of sql.matchAll(
+    /^COMMENT ON ((?:TABLE|VIEW|MATERIALIZED VIEW|COLUMN) .+?) IS '((?:[^']|'')*)';$/gm,
+  )) {
     found.set(match[1]!, match[2]!.replaceAll("''", "'"));
   }
   return found;
+}
+
+/**
+ * The comments the migrations `sqls` (in order) leave in place: every COMMENT ON, minus those of a
+ * view dropped later (drizzle-kit recreates a view whose definition changed: DROP, then CREATE,
+ * and the drop takes its comments with it).
+ */
+export function appliedComments(sqls: readonly string[]): Map<string, string> {
+  const applied = new Map<string, string>();
+  for (const sql of sqls) {
+    for (const match of sql.matchAll(/^DROP (VIEW|MATERIALIZED VIEW) ("[^"]+"\."[^"]+")/gm)) {
+      const relation = match[2]!;
+      for (const target of [...applied.keys()]) {
+        if (target === `${match[1]} ${relation}` || target.startsWith(`COLUMN ${relation}.`))
+          applied.delete(target);
+      }
+    }
+    for (const [target, text] of parseCommentsSql(sql)) applied.set(target, text);
+  }
+  return applied;
 }
 
 /** The comments that `applied` (from earlier migrations) does not already set to the same text. */

@@ -52,7 +52,7 @@ export const FULFILLMENT_VIEWS: Readonly<Record<string, TableText>> = {
       out_of_stock_since:
         'While out of stock: when the last version with stock ended (or, if it never had stock, when it was first seen); null while in stock.',
       stock_outs_30d:
-        'How many times qty_available_to_sell dropped to 0 or less (or was first seen so) in the last 30 days.',
+        'How many times qty_available_to_sell dropped to 0 or less from above 0 in the last 30 days (a row first seen at 0 has not dropped: not counted).',
       vanished_at:
         'When the row vanished from the owned-inventory snapshot (quantities then zeroed); null while present.',
       synced_at: 'When fulfillment-sync last changed the inventory row.',

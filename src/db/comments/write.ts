@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ALL_RELATIONS } from '../allTables.ts';
 import { MIGRATIONS_FOLDER } from '../migrate.ts';
 import { migrationFiles } from './migrationFiles.ts';
-import { collectComments, parseCommentsSql, pendingComments, renderCommentsSql } from './render.ts';
+import { appliedComments, collectComments, pendingComments, renderCommentsSql } from './render.ts';
 
 const { comments, missing } = collectComments(ALL_RELATIONS);
 if (missing.length > 0) {
@@ -19,10 +19,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const applied = new Map<string, string>();
-for (const file of migrationFiles()) {
-  for (const [target, text] of parseCommentsSql(readFileSync(file, 'utf8'))) applied.set(target, text);
-}
+const applied = appliedComments(migrationFiles().map((file) => readFileSync(file, 'utf8')));
 const pending = pendingComments(comments, applied);
 if (pending.length === 0) {
   console.log('Comments are up to date: no migration written.');

@@ -2,6 +2,11 @@ import { jsonb, numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Synced upstream records: what BI tools read. */
 export const fulfillmentSchema = pgSchema('fulfillment');
+/**
+ * The model for questions: facts and aggregates over `fulfillment` that BI users query (read by the
+ * reader role like `fulfillment`). Never a consumer name, email, phone or street line.
+ */
+export const analyticsSchema = pgSchema('analytics');
 /** The worker's own state: cursors, run log, rejected records, event outbox, webhooks, backfills. */
 export const syncSchema = pgSchema('sync');
 

@@ -1,6 +1,11 @@
-/** The whole warehouse schema: `fulfillment` (synced records) and `sync` (the worker's state). */
+/**
+ * The whole warehouse schema: `fulfillment` (synced records), `analytics` (the model for questions)
+ * and `sync` (the worker's state).
+ */
+export * from './analytics/index.ts';
+export * from './analyticsRefreshes.ts';
 export * from './backfills.ts';
-export { fulfillmentSchema, syncSchema } from './columns.ts';
+export { analyticsSchema, fulfillmentSchema, syncSchema } from './columns.ts';
 export * from './events.ts';
 export * from './inventory.ts';
 export * from './inventoryActivity.ts';

@@ -94,8 +94,8 @@ export const openReturns = fulfillmentSchema
 
 /**
  * Current owned inventory with when its quantities last changed and its stock-outs, read from the
- * SCD2 history. A stock-out is a version whose qty_available_to_sell is 0 or less after one above 0
- * (or as the first version), the rule of the inventory.out_of_stock event.
+ * SCD2 history. A stock-out is a version whose qty_available_to_sell is 0 or less after one above 0,
+ * the rule of the inventory.out_of_stock event; a row first seen at 0 has not run out in front of us.
  */
 export const inventoryCurrent = fulfillmentSchema
   .view('inventory_current', {
@@ -135,7 +135,7 @@ export const inventoryCurrent = fulfillmentSchema
                min(v.valid_from) AS first_seen_at,
                max(v.valid_to) FILTER (WHERE v.qty_available_to_sell > 0) AS in_stock_until,
                (count(*) FILTER (
-                  WHERE v.qty_available_to_sell <= 0 AND (v.before IS NULL OR v.before > 0)
+                  WHERE v.qty_available_to_sell <= 0 AND v.before > 0
                     AND v.valid_from >= now() - interval '30 days'))::integer AS stock_outs_30d
           FROM (SELECT x.valid_from, x.valid_to, x.qty_available_to_sell,
                        lag(x.qty_available_to_sell) OVER (ORDER BY x.valid_from) AS before
