@@ -72,7 +72,7 @@ beforeAll(async () => {
   expect(migrated.out).toEqual([
     expect.stringMatching(
       new RegExp(
-        `applied \\d+ of \\d+ migrations.*created role "${reader}" \\(NOLOGIN\\) can read schema fulfillment \\(\\d+ tables, 6 views; not order_addresses, order_lines, orders, return_lines, returns, which hold personal data\\) and fulfillment_masked \\(5 masking views\\)`,
+        `applied \\d+ of \\d+ migrations.*created role "${reader}" \\(NOLOGIN\\) can read schema fulfillment \\(\\d+ tables, 6 views; not order_addresses, order_lines, orders, return_lines, returns, which hold personal data\\), fulfillment_masked \\(5 masking views\\) and analytics \\(\\d+ views\\), and nothing else`,
       ),
     ),
   ]);
@@ -92,21 +92,22 @@ afterAll(async () => {
 });
 
 describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
-  it('reads every table and view of schema fulfillment but those holding personal data, and their masking views', async () => {
+  it('reads every table and view of schema fulfillment but those holding personal data, their masking views, and schema analytics', async () => {
     const { rows } = await admin.query<{ name: string; kind: string }>(
       `SELECT n.nspname || '.' || c.relname AS name, c.relkind::text AS kind FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked', 'analytics') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
         ORDER BY 1`,
     );
     expect(rows.filter((r) => r.kind === 'r').length).toBeGreaterThanOrEqual(22);
-    expect(rows.filter((r) => r.kind === 'v').map((r) => r.name)).toEqual(
+    expect(rows.filter((r) => r.kind === 'v' || r.kind === 'm').map((r) => r.name)).toEqual(
       expect.arrayContaining([
         'fulfillment.shipment_status',
         'fulfillment.open_returns',
         'fulfillment.inventory_current',
         'fulfillment.sync_health',
         'fulfillment_masked.orders',
+        'analytics.shipment_facts',
       ]),
     );
     const denied: string[] = [];
