@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshAllAnalytics } from '../../src/analytics/refresh.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { PII_MARKER } from '../../src/db/pii/marking.ts';
 import { applyReaderRole, ReaderRoleError } from '../../src/db/readerRole.ts';
@@ -15,7 +16,8 @@ import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
  * Consumer personal data reaches the reader role (FULFILLMENT_READER_ROLE) only masked, and the
  * full reader (FULFILLMENT_FULL_READER_ROLE) in clear, after a simulated sync of every stream. The
  * personal columns are found from their comments (the PII marker), never from a list written here;
- * the reader's reach is every relation of every schema it can select from, raw JSON included.
+ * the reader's reach is every relation of every schema it can select from (fulfillment, its masking
+ * views, the analytics model), raw JSON included.
  */
 
 const logger = pino({ level: 'silent' });
@@ -74,6 +76,9 @@ beforeAll(async () => {
   const eventSink = createEventSink({ timezone: config.timezone, thresholds: config.events });
   const failed = await syncEveryScope({ pool: t.pool, client, config, logger, sim, eventSink });
   expect(failed.map((r) => `${r.stream} ${r.scope.id}: ${r.error}`)).toEqual([]);
+  // The analytics model as the worker keeps it: the reader reads it too.
+  const refreshed = await refreshAllAnalytics(t.pool);
+  expect(refreshed.filter((r) => r.status !== 'refreshed')).toEqual([]);
   await applyReaderRole(t.url, full, 'full');
   await applyReaderRole(t.url, reader, 'masked');
   asReader = await connectAs(reader);
