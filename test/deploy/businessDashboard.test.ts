@@ -51,7 +51,7 @@ const logger = pino({ level: 'silent' });
 const HOUR = 3_600_000;
 const HISTORY_DAYS = 4;
 const DAYS = 7;
-const STEP_HOURS = 12;
+const STEP_HOURS = 24;
 // The week ends at the last full hour before the real now, so the board's "last 30 days" holds it.
 const START = new Date(Math.floor(Date.now() / HOUR) * HOUR - DAYS * 24 * HOUR);
 const reader = `fs_board_reader_${randomBytes(4).toString('hex')}`;
