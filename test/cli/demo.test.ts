@@ -47,6 +47,30 @@ describe('fulfillment-sync demo', () => {
         [from, to],
       );
       expect(selected.rows[0]!.n).toBe(stored.n);
+
+      // The daily inventory series reaches back over the sandbox's 14 days of history (reconstructed
+      // from inventory activity), every day of it, and the fresh install reports no stock-out: all it
+      // saw at zero was at zero when it first saw it.
+      const series = await client.query<{ first: string; days: number; span: number; last_history: string }>(
+        `SELECT min(day)::text AS first, count(DISTINCT day)::int AS days,
+                (max(day) - min(day) + 1)::int AS span,
+                ((now() - interval '13 days') AT TIME ZONE 'America/Los_Angeles')::date::text AS last_history
+           FROM analytics.daily_inventory`,
+      );
+      const { first, days, span, last_history } = series.rows[0]!;
+      expect(first <= last_history).toBe(true);
+      expect(days).toBe(span);
+      const reconstructed = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM analytics.daily_inventory WHERE is_reconstructed',
+      );
+      expect(reconstructed.rows[0]!.n).toBeGreaterThan(0);
+      const stockOuts = await client.query<{ spells: number; counted: number; zero: number }>(
+        `SELECT (SELECT count(*) FROM analytics.stock_out_spells)::int AS spells,
+                (SELECT coalesce(sum(stock_outs_30d), 0) FROM fulfillment.inventory_current)::int AS counted,
+                (SELECT count(*) FROM fulfillment.inventory WHERE qty_available_to_sell <= 0)::int AS zero`,
+      );
+      expect(stockOuts.rows[0]).toEqual({ spells: 0, counted: 0, zero: expect.any(Number) });
+      expect(stockOuts.rows[0]!.zero).toBeGreaterThan(0);
     } finally {
       await client.end();
     }
