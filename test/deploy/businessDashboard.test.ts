@@ -25,6 +25,11 @@ import { expandGrafanaSql } from './grafanaSql.ts';
 
 const deploy = (...parts: string[]) => path.join(REPO_ROOT, 'deploy', ...parts);
 const POSTGRES_PLUGIN = 'grafana-postgresql-datasource';
+// Grafana's own ${...} syntax (an import input and a dashboard variable), not JavaScript templates.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana syntax
+const INPUT = '${DS_WAREHOUSE}';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana syntax
+const VARIABLE = '${datasource}';
 
 interface Target {
   datasource?: { type: string; uid: string };
@@ -113,13 +118,13 @@ describe('the business dashboard', () => {
     expect(variable).toMatchObject({
       name: 'datasource',
       query: POSTGRES_PLUGIN,
-      current: { value: '${DS_WAREHOUSE}' },
+      current: { value: INPUT },
     });
     expect(queryPanels.length).toBeGreaterThanOrEqual(7);
     for (const panel of queryPanels) {
-      expect(panel.datasource, panel.title).toEqual({ type: POSTGRES_PLUGIN, uid: '${datasource}' });
+      expect(panel.datasource, panel.title).toEqual({ type: POSTGRES_PLUGIN, uid: VARIABLE });
       for (const target of panel.targets ?? []) {
-        expect(target.datasource, panel.title).toEqual({ type: POSTGRES_PLUGIN, uid: '${datasource}' });
+        expect(target.datasource, panel.title).toEqual({ type: POSTGRES_PLUGIN, uid: VARIABLE });
       }
     }
     // The operations board's uid is another; the provisioned data source's uid appears nowhere.
