@@ -74,6 +74,8 @@ export interface FulfillmentClientOptions {
    * 0 or absent: no cap.
    */
   maxRowsPerCall?: number;
+  /** FULFILLMENT_MAX_RESPONSE_BYTES (see transport.ts); default 32 MiB. */
+  maxResponseBytes?: number;
 }
 
 /** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
@@ -93,6 +95,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     tokenProvider: options.tokenProvider,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
+    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     rateLimits:
       options.rateLimits ??
       inProcessRateLimits({

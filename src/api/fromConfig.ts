@@ -54,6 +54,7 @@ export function createClientFromConfig(config: Config, deps: ClientDeps = {}): F
     rateLimits: deps.rateLimits,
     queryParams: api.queryParams,
     maxRowsPerCall: api.maxRowsPerWindow,
+    maxResponseBytes: api.maxResponseBytes,
     retry: deps.retry,
     onCall: deps.onCall,
     logger: deps.logger,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BodyTooLargeError, readBoundedText } from './boundedBody.ts';
 import { isRetryableStatus } from './classify.ts';
 import {
   NonRetryableUpstreamError,
@@ -7,6 +8,9 @@ import {
   UnauthorizedError,
   UpstreamTimeoutError,
 } from './errors.ts';
+
+/** A token answer is a few hundred bytes; a megabyte is hostile, not a token. */
+const TOKEN_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /** Supplies the bearer token for every call; `invalidate()` is called after a 401. */
 export interface TokenProvider {
@@ -79,8 +83,14 @@ export function clientCredentialsTokenProvider(options: ClientCredentialsOptions
         signal,
       });
       status = response.status;
-      body = await response.text();
+      body = await readBoundedText(response, TOKEN_ANSWER_MAX_BYTES);
     } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw new NonRetryableUpstreamError(
+          `${OPERATION}: the token URL's answer is larger than ${TOKEN_ANSWER_MAX_BYTES} bytes; abandoned`,
+          { operation: OPERATION, kind: 'token' },
+        );
+      }
       if (signal.aborted) {
         throw new UpstreamTimeoutError(`${OPERATION}: the token URL did not answer within ${timeoutMs} ms`, {
           operation: OPERATION,

@@ -1,11 +1,14 @@
 import pRetry from 'p-retry';
+import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
 import { classifyAnswer, classifyThrown } from './classify.ts';
 import {
+  AnswerTooLargeError,
   isRetryable,
   RetryableUpstreamError,
   scrubSecrets,
   UnauthorizedError,
   type UpstreamError,
+  UpstreamTimeoutError,
 } from './errors.ts';
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
 import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from './rateLimiter.ts';
@@ -46,6 +49,11 @@ export interface TransportOptions {
   tokenProvider: TokenProvider;
   fetch?: typeof fetch;
   timeoutMs: number;
+  /**
+   * FULFILLMENT_MAX_RESPONSE_BYTES: an answer whose decoded body grows past this is abandoned as
+   * too large (AnswerTooLargeError, so the engine splits the window). Default 32 MiB.
+   */
+  maxResponseBytes?: number;
   /** The budget each operation draws from (default: none); see rateLimits.ts. */
   rateLimits?: RateLimits;
   retry?: Partial<RetrySettings>;
@@ -83,6 +91,12 @@ export const DEFAULT_RETRY: RetrySettings = {
 };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * A call that timed out twice is not tried a third time: a window whose answer does not arrive in
+ * time is split by the engine (fetchSplit.ts), which costs at most two timeouts per split level
+ * instead of five, and a detail call is retried later with its backoff.
+ */
+const MAX_TIMEOUTS_PER_CALL = 2;
 /** Statuses meaning the service refused a write before applying it, so repeating it is safe. */
 const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
 
@@ -114,6 +128,7 @@ export function createTransport(options: TransportOptions): Transport {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
   const baseUrl = checkBaseUrl(options.baseUrl);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const { tokenProvider, logger } = options;
 
   function urlOf(request: ApiRequest): string {
@@ -148,10 +163,17 @@ export function createTransport(options: TransportOptions): Transport {
         });
         status = response.status;
         retryAfter = response.headers.get('retry-after');
-        body = await response.text();
+        body = await readBoundedText(response, maxResponseBytes);
       } catch (thrown) {
         // The caller's own abort is not an upstream failure: let it end the call as it is.
         if (request.signal?.aborted) throw request.signal.reason;
+        if (thrown instanceof BodyTooLargeError) {
+          error = new AnswerTooLargeError(
+            `${operation}: answer larger than FULFILLMENT_MAX_RESPONSE_BYTES=${thrown.maxBytes} bytes (decoded), abandoned; ask for a smaller range or raise FULFILLMENT_MAX_RESPONSE_BYTES`,
+            { operation, status },
+          );
+          throw error;
+        }
         error = classifyThrown(operation, thrown, timeout.aborted, options.timeoutMs);
         throw error;
       }
@@ -237,11 +259,16 @@ export function createTransport(options: TransportOptions): Transport {
   return async function send(request: ApiRequest): Promise<ApiAnswer> {
     const url = urlOf(request);
     let refreshed = false;
+    let timeouts = 0;
+    const shouldRetry = (error: Error) =>
+      worthRetrying(request, error) &&
+      !(error instanceof UpstreamTimeoutError && timeouts >= MAX_TIMEOUTS_PER_CALL);
     return pRetry(
       async (attempt) => {
         try {
           return await exchange(request, url, attempt);
         } catch (error) {
+          if (error instanceof UpstreamTimeoutError) timeouts += 1;
           // A 401 earns one token refresh per call; a second 401 is final.
           if (!(error instanceof UnauthorizedError) || refreshed || !tokenProvider.refreshable) throw error;
           if (error.operation !== request.operation) throw error; // the token URL itself refused us
@@ -257,9 +284,9 @@ export function createTransport(options: TransportOptions): Transport {
         factor: 2,
         randomize: true,
         signal: request.signal,
-        shouldRetry: ({ error }) => worthRetrying(request, error),
+        shouldRetry: ({ error }) => shouldRetry(error),
         onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-          if (retriesLeft <= 0 || !worthRetrying(request, error)) return;
+          if (retriesLeft <= 0 || !shouldRetry(error)) return;
           logger?.warn({ operation: request.operation, attempt: attemptNumber, retriesLeft }, error.message);
           // Honour Retry-After: wait it out here; p-retry's own backoff then adds its jittered delay.
           const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;

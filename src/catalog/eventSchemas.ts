@@ -10,7 +10,7 @@ import {
 } from '../api/records/index.ts';
 import { ALL_TABLES } from '../db/allTables.ts';
 import { columnText, relationShape } from '../db/comments/render.ts';
-import { EVENT_TYPES, type EventType, type SubjectKind } from '../events/types.ts';
+import { EVENT_TYPES, type EventType, type SubjectKind, TEST_EVENT_TYPE } from '../events/types.ts';
 import { snakeOf } from '../sync/rows.ts';
 
 /** JSON Schema as plain data. */
@@ -194,6 +194,7 @@ export function eventSchema(type: EventType): JsonSchema {
           },
         },
       },
+      test: TEST_MARK,
       data: {
         type: 'object',
         required: ['current', 'previous', 'changes'],
@@ -224,14 +225,74 @@ export function eventSchema(type: EventType): JsonSchema {
   };
 }
 
-/** Every event type's schema file: path (relative to the repository root) -> content. */
+/** The `test` member: present only on what `webhooks test` sends, an example rather than a change. */
+const TEST_MARK = {
+  const: true,
+  description:
+    'Present (true) only on a `webhooks test` delivery: an example body sent on request, not a change fulfillment-sync saw; never stored in sync.events.',
+} as const;
+
+/** The JSON Schema of the `webhooks test` ping (webhook.test): the endpoint it was sent to. */
+export function pingSchema(): JsonSchema {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `${ID_BASE}${TEST_EVENT_TYPE}.json`,
+    title: TEST_EVENT_TYPE,
+    description:
+      'The ping `webhooks test <id>` sends (without --type): checks that an endpoint receives and verifies deliveries. Not a derived event: never stored, relayed or replayed.',
+    type: 'object',
+    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data', 'test'],
+    additionalProperties: false,
+    properties: {
+      id: {
+        type: 'string',
+        pattern: '^evt_[0-9a-f]{32}$',
+        description: 'Random for each test delivery. Also the webhook-id header.',
+      },
+      type: { const: TEST_EVENT_TYPE },
+      occurredAt: { type: 'string', format: 'date-time', description: 'UTC; when the ping was sent.' },
+      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; the same as occurredAt.' },
+      subject: {
+        type: 'object',
+        required: ['kind', 'key'],
+        additionalProperties: false,
+        properties: {
+          kind: { const: 'endpoint' },
+          key: { type: 'string', description: 'The id of the endpoint the ping was sent to.' },
+        },
+      },
+      data: {
+        type: 'object',
+        required: ['current', 'previous', 'changes'],
+        additionalProperties: false,
+        properties: {
+          current: {
+            type: 'object',
+            required: ['endpointId', 'message'],
+            additionalProperties: false,
+            properties: { endpointId: { type: 'string' }, message: { type: 'string' } },
+          },
+          previous: { type: 'null' },
+          changes: { type: 'array', maxItems: 0 },
+        },
+      },
+      test: TEST_MARK,
+    },
+  };
+}
+
+/** Where a type's schema is published, relative to the repository root (and the npm package). */
+export function eventSchemaPath(type: EventType | typeof TEST_EVENT_TYPE): string {
+  return `${EVENT_SCHEMA_DIR}/${type}.json`;
+}
+
+/** Every event type's schema file, and the ping's: path (relative to the repository root) -> content. */
 export function eventSchemaFiles(): Map<string, string> {
-  return new Map(
-    EVENT_TYPES.map((type) => [
-      `${EVENT_SCHEMA_DIR}/${type}.json`,
-      `${JSON.stringify(eventSchema(type), null, 2)}\n`,
-    ]),
+  const files = new Map(
+    EVENT_TYPES.map((type) => [eventSchemaPath(type), `${JSON.stringify(eventSchema(type), null, 2)}\n`]),
   );
+  files.set(eventSchemaPath(TEST_EVENT_TYPE), `${JSON.stringify(pingSchema(), null, 2)}\n`);
+  return files;
 }
 
 /** The record's JSON Schema from its zod schema, its fields described by the warehouse comments. */

@@ -121,6 +121,8 @@ function assemble(
       orderDetailRps: env.FULFILLMENT_ORDER_DETAIL_RPS,
       queryParams: env.FULFILLMENT_QUERY_PARAMS,
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
+      maxResponseBytes: env.FULFILLMENT_MAX_RESPONSE_BYTES,
+      runDeadlineMs: env.FULFILLMENT_RUN_DEADLINE_MS,
     },
     sandbox: env.FULFILLMENT_API_URL === undefined,
     // Sandbox defaults for these come from the simulator's world, decided where it starts.
@@ -140,6 +142,8 @@ function assemble(
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryMaxDelayMs: env.WEBHOOK_RETRY_MAX_DELAY_MS,
+      endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+      maxInFlight: env.WEBHOOK_MAX_IN_FLIGHT,
     },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,

@@ -47,6 +47,13 @@ export interface ApiSettings {
   queryParams: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** An answer with more rows than this is treated as truncated and its window split. */
   maxRowsPerWindow: number;
+  /** An answer whose decoded body is larger than this is abandoned as too large (FULFILLMENT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
+  /**
+   * FULFILLMENT_RUN_DEADLINE_MS: a run of one stream and scope fetches no new window after this
+   * long and fails, keeping what it stored, so one slow scope cannot hold the others; 0: none.
+   */
+  runDeadlineMs: number;
 }
 
 /** Default Redis key prefix of the queues and the shared rate limit (FULFILLMENT_QUEUE_PREFIX). */
@@ -98,6 +105,10 @@ export interface Config {
      * must come within minutes (local receivers, the chaos suite).
      */
     retryMaxDelayMs: number;
+    /** Attempts in flight at once per endpoint whose max_concurrency is null (default 10). */
+    endpointConcurrency: number;
+    /** Attempts in flight at once in one worker over all endpoints (default 1000: sockets, memory). */
+    maxInFlight: number;
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   httpPort: number;

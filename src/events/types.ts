@@ -40,6 +40,12 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The type of the `webhooks test` ping: not a derived event (never stored in sync.events), but a
+ * body with a published schema like every other one (schemas/events/webhook.test.json).
+ */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
 /** One changed field: a dotted path inside the record, its old and new value. */
 export interface FieldChange {
   field: string;

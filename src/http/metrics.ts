@@ -7,6 +7,20 @@ type DepthSource = () => Promise<Array<{ queue: string; state: string; count: nu
 type LagSource = () => Promise<Array<{ stream: string; scope: string; lagSeconds: number }>>;
 type EndpointStateSource = () => Promise<Array<{ state: 'enabled' | 'disabled'; count: number }>>;
 type ReadinessSource = () => Promise<Array<{ check: string; ready: boolean }>>;
+/** Per endpoint: the figures of `webhooks stats` over its default window (24 h), and who disabled it. */
+export interface EndpointFigures {
+  endpoint: string;
+  enabled: boolean;
+  disabledBy: 'failure' | 'operator' | null;
+  attempts: number;
+  successRate: number | null;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+type EndpointFiguresSource = () => Promise<EndpointFigures[]>;
+let endpointFiguresSource: EndpointFiguresSource | undefined;
 let queueDepthSource: DepthSource | undefined;
 let lagSource: LagSource | undefined;
 let endpointStateSource: EndpointStateSource | undefined;
@@ -26,6 +40,53 @@ export function setStreamLagSource(source: LagSource | undefined): void {
 export function setEndpointStateSource(source: EndpointStateSource | undefined): void {
   endpointStateSource = source;
 }
+
+/**
+ * Sets where per-endpoint delivery figures are read at scrape time (sync.webhook_deliveries). Every
+ * per-endpoint gauge reads it, so the source should answer one scrape's calls from one query.
+ */
+export function setEndpointFiguresSource(source: EndpointFiguresSource | undefined): void {
+  endpointFiguresSource = source;
+}
+
+/**
+ * A gauge with one series per endpoint, rebuilt at every scrape from the figures source: an endpoint
+ * removed (or whose labels changed) disappears instead of keeping its last value. Postgres away:
+ * the scrape shows no series rather than failing (fulfillment_ready says why).
+ */
+function endpointGauge(
+  name: string,
+  help: string,
+  value: (figures: EndpointFigures) => number | null,
+  extraLabel?: { name: 'reason'; of: (figures: EndpointFigures) => string },
+): Gauge<string> {
+  const labelNames = extraLabel ? ['endpoint', extraLabel.name] : ['endpoint'];
+  return new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      if (!endpointFiguresSource) return;
+      let all: EndpointFigures[];
+      try {
+        all = await endpointFiguresSource();
+      } catch {
+        return;
+      }
+      for (const figures of all) {
+        const v = value(figures);
+        if (v === null) continue;
+        const labels: Record<string, string> = { endpoint: figures.endpoint };
+        if (extraLabel) labels[extraLabel.name] = extraLabel.of(figures);
+        this.set(labels, v);
+      }
+    },
+  });
+}
+
+const seconds = (date: Date | null) => (date ? date.getTime() / 1000 : null);
 
 /** Sets the readiness checks (postgres, redis, schedules) run at scrape time, as /readyz runs them. */
 export function setReadinessSource(source: ReadinessSource | undefined): void {
@@ -129,6 +190,42 @@ export const metrics = {
       }
     },
   }),
+  webhookEndpointDisabled: endpointGauge(
+    'fulfillment_webhook_endpoint_disabled',
+    "1 when the endpoint is disabled, 0 when enabled; reason: 'failure' (a 410 Gone or days of failed deliveries), 'operator' (webhooks disable) or '' (enabled). Alert on reason=\"failure\" only.",
+    (f) => (f.enabled ? 0 : 1),
+    { name: 'reason', of: (f) => (f.enabled ? '' : (f.disabledBy ?? 'failure')) },
+  ),
+  webhookEndpointAttempts: endpointGauge(
+    'fulfillment_webhook_endpoint_attempts_24h',
+    'Delivery attempts to each endpoint in the last 24 hours (webhooks stats).',
+    (f) => f.attempts,
+  ),
+  webhookEndpointSuccessRatio: endpointGauge(
+    'fulfillment_webhook_endpoint_success_ratio_24h',
+    'Share of attempts to each endpoint that succeeded (2xx) in the last 24 hours; absent without attempts.',
+    (f) => f.successRate,
+  ),
+  webhookEndpointLastSuccess: endpointGauge(
+    'fulfillment_webhook_endpoint_last_success_timestamp_seconds',
+    'When each endpoint last answered a delivery with a 2xx (Unix seconds); absent if never.',
+    (f) => seconds(f.lastSuccessAt),
+  ),
+  webhookEndpointLastFailure: endpointGauge(
+    'fulfillment_webhook_endpoint_last_failure_timestamp_seconds',
+    'When a delivery to each endpoint last failed (Unix seconds); absent if never.',
+    (f) => seconds(f.lastFailureAt),
+  ),
+  webhookEndpointDurationP50: endpointGauge(
+    'fulfillment_webhook_endpoint_duration_p50_seconds_24h',
+    'Median attempt duration per endpoint in the last 24 hours; absent without attempts.',
+    (f) => (f.p50Ms === null ? null : f.p50Ms / 1000),
+  ),
+  webhookEndpointDurationP95: endpointGauge(
+    'fulfillment_webhook_endpoint_duration_p95_seconds_24h',
+    '95th percentile attempt duration per endpoint in the last 24 hours; absent without attempts.',
+    (f) => (f.p95Ms === null ? null : f.p95Ms / 1000),
+  ),
   ready: new Gauge({
     name: 'fulfillment_ready',
     help: 'Readiness of each dependency as /readyz checks it (postgres, redis, schedules): 1 ready, 0 not.',

@@ -79,6 +79,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     rateLimitRps: 0,
     queryParams: config.api.queryParams,
     maxRowsPerCall: config.api.maxRowsPerWindow,
+    maxResponseBytes: config.api.maxResponseBytes,
     onCall: recordApiCall,
   });
   const supplierIds =

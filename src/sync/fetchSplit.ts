@@ -18,6 +18,14 @@ function isTooLarge(error: unknown): boolean {
   return error instanceof AnswerTooLargeError || error instanceof UpstreamTimeoutError;
 }
 
+/** The setting to raise for a window that stays too large at its smallest. */
+function remedyOf(error: unknown): string {
+  if (error instanceof UpstreamTimeoutError) return 'raise FULFILLMENT_TIMEOUT_MS';
+  if (error instanceof AnswerTooLargeError && /FULFILLMENT_MAX_RESPONSE_BYTES/.test(error.message))
+    return 'raise FULFILLMENT_MAX_RESPONSE_BYTES';
+  return 'raise FULFILLMENT_MAX_ROWS_PER_WINDOW';
+}
+
 /** One window whose answer fit in its calls, with that answer. */
 export interface FetchedLeaf<R> {
   window: Window;
@@ -39,6 +47,11 @@ export async function* fetchLeaves<R, C>(args: {
   window: Window;
   minSize: number;
   onSplit?: (window: Window) => void;
+  /**
+   * Called before each call with the window it asks for; may throw to stop (the run's deadline).
+   * The caller learns which window a failure belongs to: the half being fetched, not the last leaf.
+   */
+  beforeFetch?: (window: Window) => void;
 }): AsyncGenerator<FetchedLeaf<R>> {
   const { stream, minSize } = args;
   const { scope, timezone } = args.fetch;
@@ -47,6 +60,7 @@ export async function* fetchLeaves<R, C>(args: {
   while (pending.length > 0) {
     const { window, depth } = pending.shift() as { window: Window; depth: number };
     let result: FetchResult<R>;
+    args.beforeFetch?.(window);
     try {
       result = await stream.fetchWindow({ ...args.fetch, window });
     } catch (error) {
@@ -55,7 +69,7 @@ export async function* fetchLeaves<R, C>(args: {
       if (!halves) {
         const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
         throw new WindowUnsplittableError(
-          `Window ${label} is too large and cannot be split below ${minSize}: raise FULFILLMENT_MAX_ROWS_PER_WINDOW or FULFILLMENT_TIMEOUT_MS (${(error as Error).message}).`,
+          `Window ${label} is too large and cannot be split below ${minSize}: ${remedyOf(error)} (${(error as Error).message}).`,
           { cause: error },
         );
       }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/types.ts';
 import { advanceCursor, type CursorMove, readCursor, recordRunSummary } from './cursor.ts';
 import { acquireStreamLease } from './lease.ts';
+import { startRunDeadline } from './runDeadline.ts';
 import type {
   CursorState,
   EventPolicy,
@@ -98,7 +99,10 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
             loadedFrom,
           };
     const read: ReadWindow[] = [];
-    await runWindows(args, { now, lease, policy, move, read }, windows, (outcome) => add(total, outcome));
+    const checkDeadline = startRunDeadline(config.api.runDeadlineMs);
+    await runWindows(args, { now, lease, policy, move, read, checkDeadline }, windows, (outcome) =>
+      add(total, outcome),
+    );
     // Every planned window is stored: the initial load (if this was one) is complete.
     if (firstLoad && !keepsCursor && total.status !== 'failed')
       await advanceCursor(args.pool, stream.name, scope, {

@@ -38,6 +38,8 @@ export interface PipelineRun {
   move: (window: Window) => CursorMove | undefined;
   /** Collects every stored time window's size and answer size (adaptive windows). */
   read: ReadWindow[];
+  /** Throws once the run's deadline has passed (runDeadline.ts); checked before every call. */
+  checkDeadline?: () => void;
 }
 
 /** Outcome of one part. */
@@ -168,6 +170,10 @@ async function* fetchParts<R, C>(
         },
         window: planned,
         minSize: config.streams[stream.name].minWindowSize,
+        beforeFetch: (asked) => {
+          window = asked;
+          run.checkDeadline?.();
+        },
         onSplit: (split) => {
           const label = describeWindow(split, config.timezone);
           splits.push(label);

@@ -1,4 +1,5 @@
 import { parseRetryAfter } from '../http/retryAfter.ts';
+import { deliveryHeaders } from './endpointSettings.ts';
 import { PostTimeoutError, postOnce } from './post.ts';
 import { type Resolve, safeLookup } from './safeLookup.ts';
 import { signDelivery } from './sign.ts';
@@ -26,6 +27,8 @@ export interface AttemptInput {
   secrets: readonly string[];
   msgId: string;
   body: string;
+  /** The endpoint's custom headers; the content type and signature headers are set over them. */
+  customHeaders?: Readonly<Record<string, string>> | undefined;
   policy: TargetPolicy;
   /** How host names are resolved (the system resolver unless a test injects one). */
   resolve?: Resolve | undefined;
@@ -55,11 +58,11 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
   const url = new URL(input.url);
   const refusal = urlRefusal(url, input.policy);
   if (refusal) return failed(refusal);
-  const headers = {
+  const headers = deliveryHeaders(input.customHeaders ?? {}, {
     'content-type': 'application/json',
     'user-agent': 'fulfillment-sync-webhooks/1',
     ...signDelivery(input.secrets, input.msgId, now(), input.body),
-  };
+  });
   try {
     const response = await postOnce({
       url,

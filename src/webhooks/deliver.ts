@@ -12,11 +12,12 @@ import {
 } from './deliveryStates.ts';
 import { type Endpoint, getEndpoint, signingSecrets, updateEndpointHealth } from './endpoints.ts';
 import { type HealthVerdict, judgeAttempt } from './health.ts';
+import { pauseAfter, pauseEndpoint } from './pause.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
-/** One delivery: an event to an endpoint, in a series ('' unless a replay or a test ping). */
+/** One delivery: an event to an endpoint, in a series ('' unless a replay or a recover). */
 export type DeliveryJob = DeliveryKey;
 
 /** The database a delivery needs: queries, and a connection for the short transaction that records an attempt. */
@@ -55,7 +56,7 @@ export type DeliverOutcome =
  * Makes the next attempt of a stored delivery (sync.webhook_delivery_states), or attempt
  * `attempt` exactly when given (a wake-up job for an older attempt is then a no-op). Leases the
  * delivery so one sender sends it at a time, skips it when the relay's delivery of the pair
- * already succeeded (or the endpoint was disabled; a test ping is sent anyway), sends the stored event signed with the
+ * already succeeded (or the endpoint was disabled), sends the stored event signed with the
  * endpoint's secrets (two while a rotation overlaps), then records the attempt, the next due time and the endpoint's health in
  * one transaction. Never throws for receiver failures.
  */
@@ -65,22 +66,39 @@ export async function deliverEvent(
   attempt?: number,
 ): Promise<DeliverOutcome> {
   const now = deps.now ?? (() => new Date());
-  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: timeoutMs + 45_000 });
+  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: leaseMsFor(deps) });
   if (lease.kind === 'busy') return lease;
   if (lease.kind === 'finished') return { kind: 'skipped', reason: lease.reason };
+  return sendLeased(deps, job, lease);
+}
 
+/** How long a sender holds a delivery: the attempt's timeout and a margin to record its outcome. */
+export function leaseMsFor(deps: Pick<DeliverDeps, 'timeoutMs'>): number {
+  return (deps.timeoutMs ?? DELIVERY_TIMEOUT_MS) + 45_000;
+}
+
+/**
+ * Makes attempt `lease.attempt` of a delivery whose lease the caller holds (deliverEvent took it,
+ * or the dispatcher's claim did): see deliverEvent.
+ */
+export async function sendLeased(
+  deps: DeliverDeps,
+  job: DeliveryJob,
+  lease: { attempt: number; maxAttempts: number | null },
+): Promise<DeliverOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const skip = async (reason: string): Promise<DeliverOutcome> => {
     await finishWithoutAttempt(deps.db, job, { status: 'skipped', reason, now: now() });
     return { kind: 'skipped', reason };
   };
   const endpoint = await getEndpoint(deps.db, job.endpointId);
   if (!endpoint) return skip('endpoint removed');
-  if (!endpoint.enabled && !isTestSeries(job.series)) {
+  if (!endpoint.enabled) {
     return skip(`endpoint disabled: ${endpoint.disabledReason ?? 'by hand'}`);
   }
   // A relay that re-fanned an event out (its commit failed after the first delivery went out)
-  // must not send it again; replays and test pings are asked for, so they do send.
+  // must not send it again; replays and recovers are asked for, so they do send.
   if (!job.series && (await pairDelivered(deps.db, job))) return skip('already delivered');
   const { rows } = await deps.db.query(`SELECT ${EVENT_COLUMNS} FROM sync.events WHERE id = $1`, [
     job.eventId,
@@ -93,6 +111,7 @@ export async function deliverEvent(
     secrets: signingSecrets(endpoint, now()),
     msgId: row.id,
     body: JSON.stringify(eventFromRow(row)),
+    customHeaders: endpoint.headers,
     policy: deps.policy,
     resolve: deps.resolve,
     timeoutMs,
@@ -112,11 +131,6 @@ export async function deliverEvent(
   });
   deps.onOutcome?.(outcome);
   return outcome;
-}
-
-/** Whether a series is a `webhooks test` ping (sent even to a disabled endpoint: the user asked). */
-export function isTestSeries(series: string | undefined): boolean {
-  return series?.startsWith('test_') ?? false;
 }
 
 function decide(
@@ -189,6 +203,8 @@ async function recordOutcome(
     if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
       await updateEndpointHealth(client, endpoint.id, verdict);
     }
+    const pausedUntil = pauseAfter(result, attemptedAt);
+    if (pausedUntil) await pauseEndpoint(client, endpoint.id, pausedUntil);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/queryable.ts';
 
 /**
  * One delivery of an event to an endpoint: a row of sync.webhook_delivery_states. `series` is ''
- * for the delivery the relay starts, the replay id for `webhooks replay`, `test_<id>` for a ping.
+ * for the delivery the relay starts, replay_<id> for `webhooks replay`, recover_<id> for `webhooks recover`.
  */
 export interface DeliveryKey {
   endpointId: string;

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/queryable.ts';
+import type { EndpointDisabledBy } from '../db/schema/webhooks.ts';
 import { EVENT_TYPES } from '../events/types.ts';
+import { applyHeaderArguments } from './endpointSettings.ts';
 import { checkEndpointUrl } from './endpointUrl.ts';
 import type { Resolve } from './safeLookup.ts';
 import { generateSecret } from './secret.ts';
@@ -21,6 +23,14 @@ export interface Endpoint {
   previousSecretExpiresAt: Date | null;
   enabled: boolean;
   disabledReason: string | null;
+  /** Who disabled it (null while enabled): an alert fires only for 'failure'. */
+  disabledBy: EndpointDisabledBy | null;
+  /** The operator's own key/values; never sent. */
+  metadata: Record<string, unknown>;
+  /** Extra headers sent with each delivery (never the signature headers or content-type). */
+  headers: Record<string, string>;
+  /** Most attempts started per second (sync.webhook_endpoints.rate_limit_per_second); null: no limit. */
+  rateLimitPerSecond: number | null;
   failingSince: Date | null;
   createdAt: Date;
 }
@@ -31,7 +41,13 @@ export class UnknownEventTypeError extends Error {
 }
 
 const COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
-  disabled_reason, failing_since, created_at`;
+  disabled_reason, disabled_by, metadata, headers, rate_limit_per_second, failing_since, created_at`;
+
+/** The reason `webhooks disable` stores (shown by `webhooks list`). */
+export const DISABLED_BY_HAND = 'by hand';
+
+/** Closed disabled periods kept per endpoint (webhooks recover reads them); older ones are dropped. */
+export const KEPT_DISABLEMENTS = 50;
 
 /** Checks a type filter against the catalogue; an empty list means every type. */
 export function validateEventTypes(types: readonly string[]): string[] {
@@ -62,6 +78,62 @@ export async function addEndpoint(
     [url, input.description ?? null, types, generateSecret()],
   );
   return { ...toEndpoint(rows[0] as Record<string, unknown>), note };
+}
+
+/** What `webhooks update` may change; what is absent stays as it is. */
+export interface EndpointUpdate {
+  url?: string | undefined;
+  /** Empty: every type. */
+  eventTypes?: readonly string[] | undefined;
+  /** Null or '' clears it. */
+  description?: string | null | undefined;
+  /** `NAME=VALUE` arguments applied in order; an empty value removes the header. */
+  headerArguments?: readonly string[] | undefined;
+  /** The whole metadata object (replaces the stored one). */
+  metadata?: Record<string, unknown> | undefined;
+  /** Deliveries per second; null removes the limit. */
+  rateLimitPerSecond?: number | null | undefined;
+}
+
+/**
+ * Changes an endpoint in place: its id, secret, enabled state and delivery history stay. A new URL
+ * passes the target policy as `addEndpoint` checks it (before any row is touched); types and headers
+ * are checked too. Returns the endpoint as stored (with `note` when its new host does not resolve
+ * yet), or undefined when there is no such endpoint.
+ */
+export async function updateEndpoint(
+  db: Queryable,
+  id: string,
+  update: EndpointUpdate,
+  target: { policy: TargetPolicy; resolve?: Resolve },
+): Promise<(Endpoint & { note?: string | undefined }) | undefined> {
+  const current = await getEndpoint(db, id);
+  if (!current) return undefined;
+  const types = update.eventTypes === undefined ? undefined : validateEventTypes(update.eventTypes);
+  const headers =
+    update.headerArguments === undefined
+      ? undefined
+      : applyHeaderArguments(current.headers, update.headerArguments);
+  const checked =
+    update.url === undefined ? undefined : await checkEndpointUrl(update.url, target.policy, target.resolve);
+  const set: string[] = [];
+  const params: unknown[] = [id];
+  const assign = (column: string, value: unknown, cast = '') => {
+    params.push(value);
+    set.push(`${column} = $${params.length}${cast}`);
+  };
+  if (checked) assign('url', checked.url);
+  if (types) assign('event_types', types, '::text[]');
+  if (update.description !== undefined) assign('description', update.description || null);
+  if (headers) assign('headers', JSON.stringify(headers), '::jsonb');
+  if (update.metadata !== undefined) assign('metadata', JSON.stringify(update.metadata), '::jsonb');
+  if (update.rateLimitPerSecond !== undefined) assign('rate_limit_per_second', update.rateLimitPerSecond);
+  if (set.length === 0) return current;
+  const { rows } = await db.query(
+    `UPDATE sync.webhook_endpoints SET ${set.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    params,
+  );
+  return rows[0] ? { ...toEndpoint(rows[0] as Record<string, unknown>), note: checked?.note } : undefined;
 }
 
 /**
@@ -125,39 +197,78 @@ export async function removeEndpoint(db: Queryable, id: string): Promise<boolean
   return (rowCount ?? 0) > 0;
 }
 
-/** Stores the endpoint's health after an attempt; a disable reason turns it off. */
+/**
+ * Stores the endpoint's health after an attempt; a disable reason turns it off (disabled by
+ * failure), opening a disabled period when it was enabled.
+ */
 export async function updateEndpointHealth(
   db: Queryable,
   id: string,
   health: { failingSince: Date | null; disableReason: string | null },
 ): Promise<void> {
-  await db.query(
-    `UPDATE sync.webhook_endpoints
-        SET failing_since = $2,
-            enabled = CASE WHEN $3::text IS NULL THEN enabled ELSE false END,
-            disabled_reason = COALESCE($3::text, disabled_reason),
-            updated_at = now()
-      WHERE id = $1`,
-    [id, health.failingSince, health.disableReason],
-  );
+  if (health.disableReason) {
+    await setDisabled(db, id, 'failure', health.disableReason, { failingSince: health.failingSince });
+    return;
+  }
+  await db.query('UPDATE sync.webhook_endpoints SET failing_since = $2, updated_at = now() WHERE id = $1', [
+    id,
+    health.failingSince,
+  ]);
 }
 
-/** Turns an endpoint back on and forgets its failure run. */
+/** Turns an endpoint back on, forgets its failure run and closes its disabled period. */
 export async function enableEndpoint(db: Queryable, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE sync.webhook_endpoints SET enabled = true, disabled_reason = NULL, failing_since = NULL,
-            updated_at = now() WHERE id = $1`,
-    [id],
+    `WITH ep AS (
+       UPDATE sync.webhook_endpoints SET enabled = true, disabled_reason = NULL, disabled_by = NULL,
+              failing_since = NULL, updated_at = now()
+        WHERE id = $1 RETURNING id),
+     closed AS (
+       UPDATE sync.webhook_endpoint_disablements SET enabled_at = now()
+        WHERE endpoint_id IN (SELECT id FROM ep) AND enabled_at IS NULL),
+     pruned AS (
+       DELETE FROM sync.webhook_endpoint_disablements
+        WHERE endpoint_id IN (SELECT id FROM ep) AND enabled_at IS NOT NULL AND id NOT IN (
+          SELECT id FROM sync.webhook_endpoint_disablements WHERE endpoint_id = $1
+           ORDER BY disabled_at DESC LIMIT $2))
+     SELECT id FROM ep`,
+    [id, KEPT_DISABLEMENTS],
   );
   return (rowCount ?? 0) > 0;
 }
 
 /** Turns an endpoint off by hand: nothing more is sent to it until `enableEndpoint`. */
 export async function disableEndpoint(db: Queryable, id: string): Promise<boolean> {
+  return setDisabled(db, id, 'operator', DISABLED_BY_HAND, {});
+}
+
+/**
+ * Disables an endpoint, or re-labels it when it already is (an operator disabling an endpoint its
+ * failures disabled takes it over); a period is opened only when it was enabled.
+ */
+async function setDisabled(
+  db: Queryable,
+  id: string,
+  by: EndpointDisabledBy,
+  reason: string,
+  options: { failingSince?: Date | null },
+): Promise<boolean> {
+  const keepFailing = options.failingSince === undefined;
   const { rowCount } = await db.query(
-    `UPDATE sync.webhook_endpoints SET enabled = false, disabled_reason = 'by hand',
-            updated_at = now() WHERE id = $1`,
-    [id],
+    `WITH before AS (SELECT id, enabled FROM sync.webhook_endpoints WHERE id = $1 FOR UPDATE),
+     ep AS (
+       UPDATE sync.webhook_endpoints e SET enabled = false, disabled_reason = $3, disabled_by = $2,
+              failing_since = CASE WHEN $5::boolean THEN e.failing_since ELSE $4::timestamptz END,
+              updated_at = now()
+         FROM before WHERE e.id = before.id RETURNING e.id, before.enabled AS was_enabled),
+     opened AS (
+       INSERT INTO sync.webhook_endpoint_disablements (endpoint_id, disabled_by, reason, disabled_at)
+       SELECT id, $2, $3, now() FROM ep WHERE was_enabled),
+     relabelled AS (
+       UPDATE sync.webhook_endpoint_disablements SET disabled_by = $2, reason = $3
+        WHERE endpoint_id IN (SELECT id FROM ep WHERE NOT was_enabled) AND enabled_at IS NULL)
+     SELECT id FROM ep`,
+    [id, by, reason, options.failingSince ?? null, keepFailing],
   );
   return (rowCount ?? 0) > 0;
 }
@@ -180,6 +291,10 @@ function toEndpoint(row: Record<string, unknown>): Endpoint {
       : null,
     enabled: Boolean(row.enabled),
     disabledReason: (row.disabled_reason as string | null) ?? null,
+    disabledBy: (row.disabled_by as EndpointDisabledBy | null) ?? null,
+    metadata: (row.metadata as Record<string, unknown> | null) ?? {},
+    headers: (row.headers as Record<string, string> | null) ?? {},
+    rateLimitPerSecond: row.rate_limit_per_second === null ? null : Number(row.rate_limit_per_second),
     failingSince: row.failing_since ? new Date(row.failing_since as string) : null,
     createdAt: new Date(row.created_at as string),
   };

@@ -1,14 +1,21 @@
 /** Outgoing webhooks (Standard Webhooks): endpoints, signing, delivery, relay, replay, runtime. */
 export * from './attempt.ts';
+export * from './attemptLog.ts';
+export * from './claim.ts';
 export * from './deliver.ts';
 export * from './deliveries.ts';
 export * from './deliveryStates.ts';
+export * from './dispatcher.ts';
+export * from './endpointSettings.ts';
+export * from './endpointStats.ts';
 export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
 export * from './inProcessQueue.ts';
-export * from './ping.ts';
+export * from './listen.ts';
+export * from './pause.ts';
 export * from './post.ts';
+export * from './recover.ts';
 export * from './relay.ts';
 export * from './relayLoop.ts';
 export * from './replay.ts';
@@ -19,3 +26,4 @@ export * from './secret.ts';
 export * from './sign.ts';
 export * from './sweeper.ts';
 export * from './targetPolicy.ts';
+export * from './testDelivery.ts';

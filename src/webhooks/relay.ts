@@ -1,12 +1,13 @@
 import type { PoolClient } from 'pg';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
+import { announceDeliveries } from './dispatcher.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 
 /**
- * Wakes the sender of new deliveries early (BullMQ in production, nothing in-process). Their state
- * is already committed in Postgres, so a failing or lost wake-up only delays them until the sweeper
- * finds them due; it must be idempotent per delivery.
+ * Wakes the sender of new deliveries early (this process's dispatcher; other workers hear the
+ * announcement committed with them). Their state is already committed in Postgres, so a failing or
+ * lost wake-up only delays them until the dispatcher's next poll; it must be idempotent.
  */
 export type Enqueue = (jobs: readonly DeliveryJob[]) => Promise<void>;
 
@@ -26,9 +27,9 @@ export interface RelayDeps {
  * Fans undispatched, unsuppressed events out to the enabled endpoints that want them: claims rows
  * with `FOR UPDATE SKIP LOCKED` (never by an id or seq high-water mark: sequence values commit out
  * of order), stores one pending delivery per endpoint in sync.webhook_delivery_states and marks the
- * events dispatched, in one transaction; only then wakes the sender. A crash before the commit
- * leaves the events undispatched and nothing sent; a crash after it leaves pending deliveries that
- * the sweeper enqueues. Returns the counts.
+ * events dispatched, in one transaction that also announces them on DELIVERIES_CHANNEL; only then
+ * wakes the sender. A crash before the commit leaves the events undispatched and nothing sent; a
+ * crash after it leaves pending deliveries that any worker's dispatcher finds due. Returns the counts.
  */
 export async function relayOnce(deps: RelayDeps): Promise<{ events: number; jobs: number }> {
   const batchSize = deps.batchSize ?? 500;
@@ -71,6 +72,7 @@ async function relayBatch(
     await client.query('UPDATE sync.events SET dispatched_at = now() WHERE id = ANY($1::text[])', [
       rows.map((row) => row.id),
     ]);
+    if (jobs.length > 0) await announceDeliveries(client);
     await client.query('COMMIT');
     return { events: rows.length, jobs };
   } catch (error) {
@@ -79,10 +81,4 @@ async function relayBatch(
   } finally {
     client.release();
   }
-}
-
-/** The queue key of a delivery: one per endpoint, event and series (BullMQ ids may not contain ':'). */
-export function deliveryJobKey(job: DeliveryJob): string {
-  const base = `${job.endpointId}_${job.eventId}`;
-  return job.series ? `${base}_${job.series}` : base;
 }

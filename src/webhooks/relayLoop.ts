@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { EVENTS_CHANNEL } from '../events/outbox.ts';
+import { keepListening } from './listen.ts';
 import { type Enqueue, relayOnce } from './relay.ts';
 
 export interface RelayLoopOptions {
@@ -53,7 +54,7 @@ export async function startRelayLoop(options: RelayLoopOptions): Promise<{ stop:
     });
   };
   const listen = options.connectListener
-    ? await keepListening(options.connectListener, wake, {
+    ? await keepListening(options.connectListener, EVENTS_CHANNEL, wake, {
         maxBackoffMs: options.maxListenBackoffMs ?? 30_000,
         onError: (error) => options.onError?.(error),
         isStopped: () => stopped,
@@ -67,58 +68,6 @@ export async function startRelayLoop(options: RelayLoopOptions): Promise<{ stop:
       clearInterval(timer);
       await running;
       await listen?.close();
-    },
-  };
-}
-
-/**
- * Holds a LISTEN connection open: when it fails or ends, opens a new one after 1 s, 2 s, 4 s ...
- * up to `maxBackoffMs`, and wakes the relay once it listens again (events committed meanwhile
- * were announced to nobody).
- */
-async function keepListening(
-  connect: () => Promise<pg.Client>,
-  onNotification: () => void,
-  options: { maxBackoffMs: number; onError: (error: Error) => void; isStopped: () => boolean },
-): Promise<{ close: () => Promise<void> }> {
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let failures = 0;
-  const open = async (): Promise<void> => {
-    if (options.isStopped()) return;
-    try {
-      const next = await connect();
-      next.on('notification', onNotification);
-      next.on('error', (error) => lost(next, error));
-      next.on('end', () => lost(next, new Error('LISTEN connection ended')));
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-      client = next;
-      if (failures > 0) onNotification();
-      failures = 0;
-    } catch (error) {
-      failures += 1;
-      const waitMs = Math.min(1000 * 2 ** (failures - 1), options.maxBackoffMs);
-      options.onError(
-        new Error(`LISTEN ${EVENTS_CHANNEL} failed (${(error as Error).message}); retrying in ${waitMs} ms`),
-      );
-      retry = setTimeout(() => void open(), waitMs);
-    }
-  };
-  const lost = (which: pg.Client, error: Error) => {
-    if (client !== which || options.isStopped()) return;
-    client = undefined;
-    which.end().catch(() => undefined);
-    failures = Math.max(failures, 1);
-    options.onError(new Error(`LISTEN connection lost (${error.message}); reconnecting`));
-    retry = setTimeout(() => void open(), 1000);
-  };
-  await open();
-  return {
-    close: async () => {
-      clearTimeout(retry);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
     },
   };
 }

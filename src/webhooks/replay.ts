@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
+import { announceDeliveries } from './dispatcher.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
-import { TEST_EVENT_TYPE } from './ping.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
 
@@ -15,14 +15,15 @@ export class ReplayError extends Error {
 /**
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
  * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
- * event id) that a running worker sends, with its retries, as it sends any other. Suppressed events
- * are included: replay is how a backfill's events are sent on purpose; `webhooks test` pings are not.
+ * event id), due at once, and announces them, so a running worker's dispatcher claims them within
+ * moments and sends them, with their retries, as it sends any other. `queued`: deliveries stored.
+ * Suppressed events are included: replay is how a backfill's events are sent on purpose.
  */
 export async function replayEvents(
   db: Queryable,
   selection: ReplaySelection,
   options: { endpointId?: string | undefined; now?: Date } = {},
-): Promise<{ events: number; jobs: number; deliveries: DeliveryJob[] }> {
+): Promise<{ events: number; jobs: number; queued: number; deliveries: DeliveryJob[] }> {
   const { endpointId } = options;
   const endpoints = (await listEndpoints(db)).filter(
     (e) => e.enabled && (!endpointId || e.id === endpointId),
@@ -34,9 +35,9 @@ export async function replayEvents(
     'eventId' in selection
       ? await db.query('SELECT id, type FROM sync.events WHERE id = $1', [selection.eventId])
       : await db.query(
-          `SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2 AND type <> $3
+          `SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2
             ORDER BY occurred_at, seq`,
-          [selection.from, selection.to, TEST_EVENT_TYPE],
+          [selection.from, selection.to],
         );
   const series = `replay_${randomUUID().replaceAll('-', '')}`;
   const deliveries: DeliveryJob[] = rows.flatMap((event) =>
@@ -44,6 +45,21 @@ export async function replayEvents(
       .filter((endpoint) => endpointId || endpointWants(endpoint, String(event.type)))
       .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
-  await createDeliveries(db, deliveries, { now: options.now ?? new Date() });
-  return { events: rows.length, jobs: deliveries.length, deliveries };
+  const queued = await enqueueReplayDeliveries(db, deliveries, options.now ?? new Date());
+  return { events: rows.length, jobs: deliveries.length, queued, deliveries };
+}
+
+/**
+ * How every asked-for re-send (`webhooks replay`, `webhooks recover`) is handed to the senders: new
+ * pending deliveries of a series, due now, announced so a running worker's dispatcher claims them
+ * at once. Returns how many were stored.
+ */
+export async function enqueueReplayDeliveries(
+  db: Queryable,
+  deliveries: readonly DeliveryJob[],
+  now: Date,
+): Promise<number> {
+  const queued = await createDeliveries(db, deliveries, { now });
+  if (queued > 0) await announceDeliveries(db);
+  return queued;
 }

@@ -1,14 +1,6 @@
-import type { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import pg from 'pg';
-import {
-  bullmqEnqueue,
-  bullmqJobMissing,
-  bullmqWakeups,
-  createWebhookQueue,
-  createWebhookWorker,
-} from '../../jobs/deliverWebhook.ts';
 import type { DeliverDeps } from './deliver.ts';
+import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { startRelayLoop } from './relayLoop.ts';
 import { STANDARD_SCHEDULE_MS } from './schedule.ts';
 import { sweepOnce } from './sweeper.ts';
@@ -17,14 +9,13 @@ import type { TargetPolicy } from './targetPolicy.ts';
 export interface WebhookDeliveryOptions {
   pool: pg.Pool;
   databaseUrl: string;
-  /** BullMQ connections: the producer's and a separate one (maxRetriesPerRequest: null) for the worker. */
-  producerConnection: Redis;
-  workerConnection: Redis;
-  prefix: string;
   /** Which targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   policy: TargetPolicy;
   resolve?: DeliverDeps['resolve'];
-  concurrency?: number;
+  /** WEBHOOK_ENDPOINT_CONCURRENCY: in flight per endpoint whose max_concurrency is null. */
+  endpointConcurrency?: number;
+  /** WEBHOOK_MAX_IN_FLIGHT: in flight in this process over all endpoints. */
+  maxInFlight?: number;
   schedule?: readonly number[];
   /** How long one attempt may take (DELIVERY_TIMEOUT_MS unless set). */
   timeoutMs?: number;
@@ -32,27 +23,22 @@ export interface WebhookDeliveryOptions {
   /** Told each delivery attempt's outcome (the worker counts them in its metrics). */
   onOutcome?: DeliverDeps['onOutcome'];
   relayIntervalMs?: number;
-  /** How often due deliveries are checked for a lost wake-up job (default 5 s). */
+  /** How often the dispatcher looks for due deliveries without being told (default 1 s). */
+  pollIntervalMs?: number;
+  /** How often expired rotated-out secrets are dropped (default 60 s). */
   sweepIntervalMs?: number;
-  /** Told what a sweep re-enqueued (the worker logs it). */
-  onSweep?: (result: Awaited<ReturnType<typeof sweepOnce>>) => void;
-  /** Errors of the relay and the sweeper (they carry on and try again at their next pass). */
+  /** Errors of the relay, the dispatcher and the sweeper (they carry on and try again). */
   onError?: (error: Error) => void;
-  /** Redis errors of the queue and worker, and failed wake-ups (deliveries are safe in Postgres). */
-  onRedisError?: (error: Error) => void;
 }
 
 /**
- * Everything the worker process needs to send webhooks: the `webhooks` queue and its BullMQ worker
- * (one wake-up job per attempt), the relay loop (LISTEN + timer) storing deliveries in Postgres,
- * and the sweeper that re-enqueues due deliveries whose job Redis lost.
+ * Everything the worker process needs to send webhooks, all on Postgres: the relay loop (LISTEN +
+ * timer) storing deliveries, the dispatcher claiming and sending them within each endpoint's
+ * limits, and the sweeper dropping rotated-out secrets.
  */
 export async function startWebhookDelivery(
   options: WebhookDeliveryOptions,
-): Promise<{ queue: Queue; worker: Worker; sweep: () => Promise<unknown>; close: () => Promise<void> }> {
-  const onRedisError = (error: Error) => options.onRedisError?.(error);
-  const queue = createWebhookQueue({ connection: options.producerConnection, prefix: options.prefix });
-  queue.on('error', onRedisError);
+): Promise<{ dispatcher: Dispatcher; sweep: () => Promise<unknown>; close: () => Promise<void> }> {
   const deps: DeliverDeps = {
     db: options.pool,
     policy: options.policy,
@@ -62,45 +48,41 @@ export async function startWebhookDelivery(
     disableAfterMs: options.disableAfterMs,
     onOutcome: options.onOutcome,
   };
-  const worker = createWebhookWorker(deps, {
-    queue,
-    connection: options.workerConnection,
-    prefix: options.prefix,
-    concurrency: options.concurrency ?? 10,
-    onScheduleError: onRedisError,
+  const connectListener = async () => {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    return client;
+  };
+  const dispatcher = await startDispatcher({
+    deps,
+    defaultConcurrency: options.endpointConcurrency,
+    maxInFlight: options.maxInFlight,
+    pollIntervalMs: options.pollIntervalMs,
+    connectListener,
+    onError: options.onError,
   });
-  worker.on('error', onRedisError);
   const relay = await startRelayLoop({
     pool: options.pool,
-    enqueue: bullmqEnqueue(queue),
+    enqueue: async () => dispatcher.wake(),
     intervalMs: options.relayIntervalMs,
     onError: options.onError,
-    onEnqueueError: onRedisError,
-    connectListener: async () => {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
-      await client.connect();
-      return client;
-    },
+    connectListener,
   });
-  const sweeperQueue = { jobMissing: bullmqJobMissing(queue), wake: bullmqWakeups(queue) };
   const sweep = async () => {
     try {
-      const result = await sweepOnce(options.pool, sweeperQueue);
-      options.onSweep?.(result);
+      await sweepOnce(options.pool);
     } catch (error) {
       options.onError?.(error as Error);
     }
   };
-  const sweeper = startPeriodic(sweep, options.sweepIntervalMs ?? 5_000);
+  const sweeper = startPeriodic(sweep, options.sweepIntervalMs ?? 60_000);
   return {
-    queue,
-    worker,
+    dispatcher,
     sweep,
     close: async () => {
       await sweeper.stop();
       await relay.stop();
-      await worker.close();
-      await queue.close();
+      await dispatcher.stop();
     },
   };
 }

@@ -55,7 +55,12 @@ beforeAll(async () => {
   child.stderr?.on('data', (chunk) => lines.push(...linesOf(String(chunk))));
   try {
     // Sandbox mode: the worker syncs the in-process simulator at once; wait for real work to be counted.
-    await waitFor('a finished sync', () => lines.some((l) => l.includes('"durationMs"')), 90_000);
+    // The streams run once at registration, so a sync can finish before the HTTP port is logged.
+    await waitFor(
+      'a finished sync and the worker started',
+      () => lines.some((l) => l.includes('"durationMs"')) && lines.some((l) => l.includes('worker started')),
+      90_000,
+    );
     const started = JSON.parse(lines.find((l) => l.includes('worker started'))!) as { httpPort: number };
     exposition = await (await fetch(`http://127.0.0.1:${started.httpPort}/metrics`)).text();
   } finally {

@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry } from '../../src/http/metrics.ts';
@@ -11,17 +10,12 @@ import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';
 
 /** The metrics the service promises move when real work happens: a sandbox sync and a webhook. */
 
 const logger = pino({ level: 'silent' });
-const redisUrl = inject('redisUrl');
-const prefix = testRedisPrefix('metrics');
-const producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
 let t: TestDatabase;
 let upstream: Upstream;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -35,9 +29,6 @@ afterAll(async () => {
   await webhooks?.close();
   await upstream?.close();
   await receiver?.close();
-  await cleanupRedisPrefix(producer, prefix);
-  producer.disconnect();
-  workerConnection.disconnect();
   await t?.close();
 });
 
@@ -65,9 +56,6 @@ describe('metrics', () => {
       ...LOCAL_RECEIVERS,
       pool: t.pool,
       databaseUrl: t.url,
-      producerConnection: producer,
-      workerConnection,
-      prefix,
       schedule: [0, 50],
       relayIntervalMs: 100,
       onOutcome: recordWebhookOutcome,

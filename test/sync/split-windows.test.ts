@@ -93,6 +93,16 @@ describe('split windows', () => {
         (r) => r.container_id as string,
       );
     expect(await ids()).toEqual(['C-2026-06-01T01:00', 'C-2026-06-01T02:00']);
+    // The failure is the third hour's, the half being fetched, not the part stored before it.
+    const failed = await t.pool.query(
+      "SELECT window_start, window_end, error FROM sync.runs WHERE stream = 'shipments' AND status = 'failed'",
+    );
+    expect(failed.rows).toEqual([
+      expect.objectContaining({
+        window_start: new Date(start.getTime() + 2 * HOUR),
+        window_end: new Date(start.getTime() + 3 * HOUR),
+      }),
+    ]);
 
     failAfter = false;
     asked.length = 0;

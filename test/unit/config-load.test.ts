@@ -31,7 +31,13 @@ describe('loadConfig defaults', () => {
       logLevel: 'info',
       dashboard: { user: undefined, password: undefined },
       events: { lowStockThreshold: 12, lowStockThresholdsBySku: {}, deliverInitialLoadEvents: false },
-      webhooks: { allowPrivateTargets: false, timeoutMs: 15_000, retryMaxDelayMs: 86_400_000 },
+      webhooks: {
+        allowPrivateTargets: false,
+        timeoutMs: 15_000,
+        retryMaxDelayMs: 86_400_000,
+        endpointConcurrency: 10,
+        maxInFlight: 1000,
+      },
       worker: { concurrency: 4, shutdownTimeoutMs: 30_000 },
     });
     expect(config.api).toEqual({
@@ -45,6 +51,8 @@ describe('loadConfig defaults', () => {
       orderDetailRps: 5,
       queryParams: {},
       maxRowsPerWindow: 5000,
+      maxResponseBytes: 32 * 1024 * 1024,
+      runDeadlineMs: 1_800_000,
     });
     expect(config.streams).toEqual(STREAM_DEFAULTS);
   });
@@ -145,7 +153,13 @@ describe('loadConfig values', () => {
       lowStockThresholdsBySku: { 'SKU-1': 0, 'SKU-2': 50 },
       deliverInitialLoadEvents: true,
     });
-    expect(config.webhooks).toEqual({ allowPrivateTargets: true, timeoutMs: 2000, retryMaxDelayMs: 1000 });
+    expect(config.webhooks).toEqual({
+      allowPrivateTargets: true,
+      timeoutMs: 2000,
+      retryMaxDelayMs: 1000,
+      endpointConcurrency: 10,
+      maxInFlight: 1000,
+    });
     expect(config.worker).toEqual({ concurrency: 8, shutdownTimeoutMs: 0 });
     expect(config.api.orderDetailRps).toBe(1);
     expect(config.httpPort).toBe(0);

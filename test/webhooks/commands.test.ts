@@ -6,13 +6,12 @@ import {
   webhooksTest,
 } from '../../src/cli/commands/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { deliveryStates } from '../../src/webhooks/deliveryStates.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
 import { runSourceCli } from '../helpers/cli.ts';
+import { compileSchema } from '../helpers/eventSchemaValidator.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -72,40 +71,75 @@ describe('webhooks enable and disable', () => {
 });
 
 describe('webhooks test', () => {
-  it('sends a signed webhook.test ping through the delivery path and prints the outcome', async () => {
+  /** Rows anything wrote for a message id: a test delivery must leave none. */
+  async function storedRows(id: string): Promise<number> {
+    const { rows } = await database.pool.query(
+      `SELECT (SELECT count(*) FROM sync.events WHERE id = $1)
+            + (SELECT count(*) FROM sync.webhook_deliveries WHERE event_id = $1)
+            + (SELECT count(*) FROM sync.webhook_delivery_states WHERE event_id = $1) AS n`,
+      [id],
+    );
+    return Number(rows[0].n);
+  }
+
+  it('sends a signed webhook.test ping marked as a test, with the custom headers, storing nothing', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/ping') }, LOCAL_RECEIVERS);
+    await updateEndpoint(database.pool, endpoint.id, { headerArguments: ['X-Tenant=acme'] }, LOCAL_RECEIVERS);
     receiver.on('/ping', endpoint.secret, () => ({ status: 202 }));
     const out = printer();
     expect(await webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS)).toBe(true);
     expect(out.lines).toHaveLength(1);
-    expect(out.lines[0]).toMatch(/^delivered: HTTP 202 in \d+ ms \(webhook-id evt_ping_\w+\)$/);
+    expect(out.lines[0]).toMatch(
+      /^delivered: webhook\.test, HTTP 202 in \d+ ms \(webhook-id evt_[0-9a-f]{32}\)$/,
+    );
     const [got] = receiver.received('/ping');
     expect(got?.verified).toBe(true);
+    expect(got?.headers['x-tenant']).toBe('acme');
     const body = JSON.parse(got?.body ?? '{}');
-    expect(body).toMatchObject({ type: 'webhook.test', subject: { kind: 'endpoint', key: endpoint.id } });
-    expect(await listAttempts(database.pool, body.id)).toMatchObject([
-      { status: 'succeeded', responseCode: 202 },
-    ]);
-
-    // The ping is never relayed to other endpoints nor part of a replayed range.
+    expect(body).toMatchObject({
+      type: 'webhook.test',
+      test: true,
+      subject: { kind: 'endpoint', key: endpoint.id },
+    });
+    expect(got?.headers['webhook-id']).toBe(body.id);
+    // Not an event: nothing in the outbox, no delivery rows, nothing for the relay or a replay.
+    expect(await storedRows(body.id)).toBe(0);
     expect(await relayOnce({ pool: database.pool })).toMatchObject({ events: 0 });
     const around = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) };
     expect(await replayEvents(database.pool, around)).toMatchObject({ events: 0, jobs: 0 });
   });
 
-  it('reports a failing receiver once, with no retry left pending, and exits 1; also to a disabled endpoint', async () => {
+  it('--type sends an example of that event type that its published schema accepts', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/example') }, LOCAL_RECEIVERS);
+    receiver.on('/example', endpoint.secret, () => ({ status: 200 }));
+    const out = printer();
+    expect(await webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS, 'invoice.paid')).toBe(
+      true,
+    );
+    expect(out.lines[0]).toMatch(/^delivered: invoice\.paid, HTTP 200/);
+    const [got] = receiver.received('/example');
+    expect(got?.verified).toBe(true);
+    const body = JSON.parse(got?.body ?? '{}');
+    expect(body).toMatchObject({ type: 'invoice.paid', test: true });
+    const validate = compileSchema('invoice.paid');
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    expect(await storedRows(body.id)).toBe(0);
+    await expect(
+      webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS, 'invoice.nope'),
+    ).rejects.toThrow(/^Unknown event type "invoice.nope"/);
+  });
+
+  it('reports a failing receiver once, with no retry, and exits 1; also to a disabled endpoint', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/ping-down') }, LOCAL_RECEIVERS);
     receiver.on('/ping-down', endpoint.secret, () => ({ status: 503, body: 'maintenance' }));
     await webhooksDisable(database.pool, endpoint.id, () => {});
     const out = printer();
     expect(await webhooksTest(database.pool, endpoint.id, out.print, LOCAL_RECEIVERS)).toBe(false);
     expect(out.lines[0]).toMatch(
-      /^failed: receiver answered HTTP 503 in \d+ ms \(webhook-id evt_ping_\w+\)$/,
+      /^failed: receiver answered HTTP 503 in \d+ ms \(webhook-id evt_[0-9a-f]{32}\)$/,
     );
-    const eventId = /evt_ping_\w+/.exec(out.lines[0] ?? '')?.[0] ?? '';
-    expect(await deliveryStates(database.pool, eventId)).toMatchObject([
-      { status: 'gave_up', attemptsMade: 1, nextAttemptAt: null },
-    ]);
+    const messageId = /evt_[0-9a-f]{32}/.exec(out.lines[0] ?? '')?.[0] ?? '';
+    expect(await storedRows(messageId)).toBe(0);
     expect(receiver.received('/ping-down')).toHaveLength(1);
   });
 
@@ -140,7 +174,7 @@ describe('webhooks test', () => {
     const delivered = await run(endpoint.id);
     expect(delivered.code).toBe(0);
     expect(delivered.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(/^delivered: HTTP 200 in \d+ ms/),
+      expect.stringMatching(/^delivered: webhook\.test, HTTP 200 in \d+ ms/),
     ]);
     const unknown = await run('ep_nope');
     expect(unknown.code).toBe(1);

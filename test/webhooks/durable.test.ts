@@ -1,17 +1,14 @@
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
-import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 /** Retries every 1.5 s, so they come within the test, and for long enough never to run out in it. */
 const SCHEDULE = [0, ...Array.from({ length: 40 }, () => 1_500)];
 
-const redisUrl = inject('redisUrl');
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -31,33 +28,28 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** One worker process's webhook delivery (queue, worker, relay, sweeper) on its own connections. */
-async function startDelivery(prefix: string) {
-  const producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+/** One worker process's webhook delivery (relay, dispatcher, sweeper). */
+async function startDelivery() {
   const delivery = await startWebhookDelivery({
     ...LOCAL_RECEIVERS,
     pool: database.pool,
     databaseUrl: database.url,
-    producerConnection: producer,
-    workerConnection,
-    prefix,
     schedule: SCHEDULE,
     relayIntervalMs: 200,
-    sweepIntervalMs: 200,
+    pollIntervalMs: 200,
   });
-  running.push(async () => {
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
     await delivery.close();
-    producer.disconnect();
-    workerConnection.disconnect();
-  });
-  return delivery;
+  };
+  running.push(stop);
+  return { ...delivery, stop };
 }
 
 describe('durable delivery', () => {
-  it('pending retries survive the loss of every queue key in Redis: two workers deliver each event once', async () => {
-    const prefix = uniquePrefix('durable');
-    cleanups.push(() => deletePrefix(redisUrl, prefix));
+  it('pending retries survive every worker stopping: two new workers deliver each event once', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/durable') }, LOCAL_RECEIVERS);
     let recovered = false;
     const acknowledged: string[] = [];
@@ -66,8 +58,8 @@ describe('durable delivery', () => {
       acknowledged.push(request.headers['webhook-id'] ?? '');
       return { status: 200 };
     });
-    const first = await startDelivery(prefix);
-    await startDelivery(prefix);
+    const first = await startDelivery();
+    const second = await startDelivery();
 
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(testEvent().id);
@@ -91,11 +83,18 @@ describe('durable delivery', () => {
       },
       15_000,
     );
-    // The retries are waiting in Redis as delayed jobs; a Redis restart without its data loses them.
-    expect(await first.queue.getDelayedCount()).toBeGreaterThan(0);
+    // Every worker goes away with the retries pending: only Postgres remembers them.
+    await first.stop();
+    await second.stop();
+    const pending = await database.pool.query(
+      `SELECT count(*)::int AS n FROM sync.webhook_delivery_states WHERE event_id = ANY($1) AND status = 'pending'`,
+      [ids],
+    );
+    expect(pending.rows[0].n).toBe(ids.length);
     const flushedAt = Date.now();
-    await deletePrefix(redisUrl, prefix);
     recovered = true;
+    await startDelivery();
+    await startDelivery();
 
     await waitFor(
       'every event to be delivered',
@@ -120,33 +119,38 @@ describe('durable delivery', () => {
     expect(states.rows[0].n).toBe(ids.length);
   });
 
-  it('replaces a wake-up job that Redis lost only in part (its hash left, its place in the queue gone)', async () => {
-    const prefix = uniquePrefix('durable_torn');
-    cleanups.push(() => deletePrefix(redisUrl, prefix));
-    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/torn') }, LOCAL_RECEIVERS);
+  it('takes over a delivery whose sender died holding its lease, once the lease runs out', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/lease') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = (id = $1)', [endpoint.id]);
-    let recovered = false;
-    receiver.on('/torn', endpoint.secret, () => ({ status: recovered ? 200 : 503 }));
-    const delivery = await startDelivery(prefix);
+    receiver.on('/lease', endpoint.secret, () => ({ status: 200 }));
     const event = testEvent();
-    await writeEvents(database.pool, [event], { stream: 'shipments', scope: 'ACC1', suppressed: false });
-    await waitFor(
-      'the retry to wait in the delayed set',
-      async () => (await delivery.queue.getDelayedCount()) === 1,
+    // A sender claimed the delivery and died: its lease still holds for a moment.
+    await writeEvents(database.pool, [event], {
+      stream: 'shipments',
+      scope: 'ACC1',
+      suppressed: false,
+      notify: false,
+    });
+    await database.pool.query(
+      `INSERT INTO sync.webhook_delivery_states
+         (endpoint_id, event_id, series, status, attempts_made, next_attempt_at, lease_until)
+       VALUES ($1, $2, '', 'pending', 0, now(), now() + interval '1.5 seconds')`,
+      [endpoint.id, event.id],
     );
-    // The retry waits as a delayed job; drop its place in the delayed set but keep its hash, as a
-    // partial loss of keys leaves it. Adding a job under an id whose hash exists is a no-op.
-    const redis = new Redis(redisUrl);
-    cleanups.push(() => redis.disconnect());
-    expect(await redis.del(delivery.queue.toKey('delayed'))).toBe(1);
-    recovered = true;
+    await database.pool.query('UPDATE sync.events SET dispatched_at = now() WHERE id = $1', [event.id]);
+    const leasedUntil = Date.now() + 1_500;
+    await startDelivery();
     await waitFor(
       'the delivery to succeed',
       async () => (await listAttempts(database.pool, event.id)).some((a) => a.status === 'succeeded'),
       15_000,
     );
-    expect(
-      receiver.received('/torn').filter((r) => r.headers['webhook-id'] === event.id).length,
-    ).toBeGreaterThan(1);
+    const got = receiver.received('/lease');
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+    const { rows } = await database.pool.query(
+      'SELECT attempted_at FROM sync.webhook_deliveries WHERE event_id = $1',
+      [event.id],
+    );
+    expect(new Date(rows[0].attempted_at).getTime()).toBeGreaterThanOrEqual(leasedUntil - 50);
   });
 });

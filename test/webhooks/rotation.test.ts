@@ -20,8 +20,6 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-/** A queue with every wake-up in place: these tests drive delivery in-process. */
-const noQueue = { jobMissing: async () => false, wake: async () => {} };
 
 /** Whether the reference library accepts a delivery with this secret. */
 function verifies(secret: string, request: Received): boolean {
@@ -85,7 +83,7 @@ describe('webhooks rotate-secret', () => {
     expect(verifies(newSecret, after)).toBe(true);
     expect(verifies(endpoint.secret, after)).toBe(false);
 
-    expect(await sweepOnce(database.pool, noQueue, { now: clock() })).toMatchObject({ secretsDropped: 1 });
+    expect(await sweepOnce(database.pool, { now: clock() })).toMatchObject({ secretsDropped: 1 });
     expect(await getEndpoint(database.pool, endpoint.id)).toMatchObject({
       secret: newSecret,
       previousSecret: null,

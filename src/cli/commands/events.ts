@@ -1,14 +1,78 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import pg from 'pg';
+import { exampleMessage, isTestMessageType } from '../../catalog/eventExamples.ts';
+import { eventSchemaPath, subjectKindOf } from '../../catalog/eventSchemas.ts';
 import { createDatabase } from '../../db/client.ts';
 import { tailEvents } from '../../events/tail.ts';
-import { EVENT_TYPES } from '../../events/types.ts';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
+import { PACKAGE_ROOT } from '../../runtime/packageRoot.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
 
-/** Registers `events tail [--type T]`: prints new events as JSON lines until interrupted. */
+/** One line of `events types`: the type, what its subject is, and where its JSON Schema is. */
+export interface EventTypeEntry {
+  type: string;
+  subjectKind: string;
+  /** Relative to the package root (the schemas ship in the npm package). */
+  schema: string;
+  /** The same file where this installation has it. */
+  file: string;
+  /** Only `webhooks test` sends it (the ping); never stored. */
+  testOnly: boolean;
+}
+
+/** Every event type with its schema path, then the test ping. */
+export function eventTypeEntries(): EventTypeEntry[] {
+  return [
+    ...EVENT_TYPES.map((type) => ({
+      type,
+      subjectKind: subjectKindOf(type),
+      schema: eventSchemaPath(type),
+      file: path.join(PACKAGE_ROOT, eventSchemaPath(type)),
+      testOnly: false,
+    })),
+    {
+      type: TEST_EVENT_TYPE,
+      subjectKind: 'endpoint',
+      schema: eventSchemaPath(TEST_EVENT_TYPE),
+      file: path.join(PACKAGE_ROOT, eventSchemaPath(TEST_EVENT_TYPE)),
+      testOnly: true,
+    },
+  ];
+}
+
+/** Registers `events tail [--type T]`, `events types [--json]` and `events example <type>`. */
 export function registerEventsCommand(program: Command, context: CliContext): void {
   const events = program.command('events').description('derived events (the outbox)');
+  events
+    .command('types')
+    .description('list the event types with the path of their JSON Schema')
+    .option('--json', 'a JSON array, for scripts')
+    .action((opts: { json?: boolean }) => {
+      const entries = eventTypeEntries();
+      if (opts.json) {
+        context.print(JSON.stringify(entries));
+        return;
+      }
+      const width = Math.max(...entries.map((e) => e.type.length));
+      for (const entry of entries) {
+        const note = entry.testOnly ? '  (webhooks test ping only; never stored)' : '';
+        context.print(`${entry.type.padEnd(width)}  ${entry.schema}${note}`);
+      }
+    });
+  events
+    .command('example <type>')
+    .description('print an example body of an event type, as `webhooks test --type` sends it')
+    .action((type: string) => {
+      if (!isTestMessageType(type)) {
+        throw new UsageError(
+          `Unknown event type "${type}". Known types: ${EVENT_TYPES.join(', ')}, ${TEST_EVENT_TYPE}.`,
+        );
+      }
+      const id = `evt_${'0'.repeat(32)}`;
+      context.print(JSON.stringify(exampleMessage(type, { id, at: new Date() }), null, 2));
+    });
   events
     .command('tail')
     .description('print new events as JSON lines (LISTEN fulfillment_events, with a polling fallback)')

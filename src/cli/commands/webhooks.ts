@@ -1,7 +1,11 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { isTestMessageType } from '../../catalog/eventExamples.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
 import type { DeliveryDb } from '../../webhooks/deliver.ts';
+import type { AttemptStatus } from '../../webhooks/deliveries.ts';
+import { EndpointSettingError } from '../../webhooks/endpointSettings.ts';
 import {
   addEndpoint,
   disableEndpoint,
@@ -13,14 +17,17 @@ import {
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
-import { sendTestPing } from '../../webhooks/ping.ts';
+import { recoverEndpoint } from '../../webhooks/recover.ts';
 import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
 import type { Resolve } from '../../webhooks/safeLookup.ts';
-import { maskSecret } from '../../webhooks/secret.ts';
 import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
+import { sendTestDelivery } from '../../webhooks/testDelivery.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
+import { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate } from './webhookEndpointCommands.ts';
+import { collectRepeated, parseAttemptStatus, parseLimit, parseSince, parseTypes } from './webhookInputs.ts';
+import { endpointLine, endpointView } from './webhookViews.ts';
 
 type Print = (line: string) => void;
 
@@ -35,8 +42,9 @@ export async function webhooksAdd(
   types: string[],
   print: Print,
   target: { policy: TargetPolicy; resolve?: Resolve },
+  description?: string,
 ): Promise<void> {
-  const endpoint = await addEndpoint(db, { url, eventTypes: types }, target);
+  const endpoint = await addEndpoint(db, { url, eventTypes: types, description }, target);
   if (endpoint.note) print(`note: ${endpoint.note}`);
   print(`id: ${endpoint.id}`);
   print(`url: ${endpoint.url}`);
@@ -45,19 +53,20 @@ export async function webhooksAdd(
   print('Store the secret now: it is not shown again. Verify deliveries with it (Standard Webhooks).');
 }
 
-/** `webhooks list`: one line per endpoint, secrets masked. */
-export async function webhooksList(db: Queryable, print: Print, now: Date = new Date()): Promise<void> {
-  const endpoints = await listEndpoints(db);
-  if (endpoints.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
-  for (const e of endpoints) {
-    const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'by hand'})`;
-    const rotating =
-      e.previousSecretExpiresAt && e.previousSecretExpiresAt > now
-        ? `  (previous secret signs too until ${e.previousSecretExpiresAt.toISOString()})`
-        : '';
-    const types = e.eventTypes.length > 0 ? e.eventTypes.join(',') : '(all)';
-    print(`${e.id}  ${e.url}  ${types}  ${maskSecret(e.secret)}  ${state}${rotating}`);
+/** `webhooks list [--json]`: one line per endpoint (or a JSON array), secrets masked. */
+export async function webhooksList(
+  db: Queryable,
+  print: Print,
+  now: Date = new Date(),
+  options: { json?: boolean } = {},
+): Promise<void> {
+  const views = (await listEndpoints(db)).map((e) => endpointView(e, now));
+  if (options.json) {
+    print(JSON.stringify(views));
+    return;
   }
+  if (views.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
+  for (const view of views) print(endpointLine(view));
 }
 
 /**
@@ -105,28 +114,33 @@ export async function webhooksDisable(db: Queryable, id: string, print: Print): 
 }
 
 /**
- * `webhooks test`: sends a `webhook.test` ping through the real signing, target checks and delivery
- * (one attempt, no retries) and prints the outcome; false (exit 1) unless the receiver answered 2xx.
+ * `webhooks test [--type T]`: sends an example of T (default: the webhook.test ping), marked
+ * `test: true`, through the real signing, custom headers and target checks (one attempt, no retries,
+ * nothing stored) and prints the outcome; false (exit 1) unless the receiver answered 2xx.
  */
 export async function webhooksTest(
-  db: DeliveryDb,
+  db: Queryable,
   id: string,
   print: Print,
   target: { policy: TargetPolicy; resolve?: Resolve },
+  type: string = TEST_EVENT_TYPE,
 ): Promise<boolean> {
+  if (!isTestMessageType(type)) {
+    throw new UsageError(
+      `Unknown event type "${type}". Known types: ${TEST_EVENT_TYPE} (the default), ${EVENT_TYPES.join(', ')}.`,
+    );
+  }
   if (!(await getEndpoint(db, id))) {
     print(`No endpoint ${id}: see \`webhooks list\`.`);
     return false;
   }
-  const { eventId, outcome, attempt } = await sendTestPing({ db, ...target }, id);
-  const timing =
-    attempt?.durationMs !== null && attempt?.durationMs !== undefined ? ` in ${attempt.durationMs} ms` : '';
-  if (outcome.kind === 'delivered') {
-    print(`delivered: HTTP ${outcome.statusCode}${timing} (webhook-id ${eventId})`);
+  const { messageId, result } = await sendTestDelivery({ db, ...target }, id, type);
+  const timing = ` in ${result.durationMs} ms`;
+  if (result.ok) {
+    print(`delivered: ${type}, HTTP ${result.statusCode}${timing} (webhook-id ${messageId})`);
     return true;
   }
-  const why = attempt?.error ?? (outcome.kind === 'skipped' ? outcome.reason : 'not sent');
-  print(`failed: ${why}${timing} (webhook-id ${eventId})`);
+  print(`failed: ${result.error ?? 'not sent'}${timing} (webhook-id ${messageId})`);
   return false;
 }
 
@@ -164,11 +178,31 @@ export async function webhooksReplay(
   print(`replaying ${events} event(s): ${jobs} delivery(ies) stored; a running worker sends them.`);
 }
 
-function parseTypes(value: string): string[] {
-  return value
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+/**
+ * `webhooks recover <endpoint> --since T`: re-sends, with the same webhook-ids, what failed or gave
+ * up since T and never succeeded, and what the relay did not send while the endpoint was disabled.
+ * Stored as a new series that a running worker sends; needs no Redis.
+ */
+export async function webhooksRecover(
+  db: Queryable,
+  endpointId: string,
+  since: Date,
+  print: Print,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await recoverEndpoint(db, endpointId, since, now);
+  const retrying =
+    result.stillRetrying > 0
+      ? `; ${result.stillRetrying} other failed event(s) are still being retried on their schedule and are not sent twice`
+      : '';
+  if (result.deliveries.length === 0) {
+    print(`nothing to recover for ${endpointId} since ${since.toISOString()}${retrying}.`);
+    return true;
+  }
+  print(
+    `recovering ${result.deliveries.length} event(s) for ${endpointId} since ${since.toISOString()}: ${result.failed} failed or gave up, ${result.missedWhileDisabled} missed while disabled${retrying}; a running worker sends them with their original webhook-id.`,
+  );
+  return true;
 }
 
 function parseDate(value: string): Date {
@@ -191,30 +225,83 @@ async function withDb(context: CliContext, action: (db: DeliveryDb) => Promise<u
     const usage =
       error instanceof InvalidEndpointUrlError ||
       error instanceof UnknownEventTypeError ||
-      error instanceof ReplayError;
+      error instanceof ReplayError ||
+      error instanceof EndpointSettingError;
     throw usage ? new UsageError((error as Error).message) : error;
   } finally {
     await database.close();
   }
 }
 
-/** Registers `webhooks add|list|remove|enable|disable|test|rotate-secret|replay`. */
+/** Registers `webhooks add|list|get|update|remove|enable|disable|test|rotate-secret|replay|recover|attempts|stats`. */
 export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
     .command('webhooks')
     .description('manage outgoing webhook endpoints (Standard Webhooks)');
   const print: Print = (line) => context.print(line);
+  const target = () => ({ policy: context.config().webhooks });
   webhooks
     .command('add <url>')
     .description('add an endpoint; prints its id and signing secret once')
     .option('--types <types>', 'comma list of event types to send (default: all)', parseTypes, [])
-    .action((url: string, opts: { types: string[] }) =>
-      withDb(context, (db) => webhooksAdd(db, url, opts.types, print, { policy: context.config().webhooks })),
+    .option('--description <text>', 'free text to tell endpoints apart')
+    .action((url: string, opts: { types: string[]; description?: string }) =>
+      withDb(context, (db) => webhooksAdd(db, url, opts.types, print, target(), opts.description)),
     );
   webhooks
     .command('list')
     .description('list endpoints (secrets masked)')
-    .action(() => withDb(context, (db) => webhooksList(db, print)));
+    .option('--json', 'a JSON array, for scripts')
+    .action((opts: { json?: boolean }) => withDb(context, (db) => webhooksList(db, print, new Date(), opts)));
+  webhooks
+    .command('get <id>')
+    .description('show one endpoint: url, types, state, headers, rate limit, metadata (secret masked)')
+    .option('--json', 'a JSON object, for scripts')
+    .action((id: string, opts: { json?: boolean }) =>
+      withDb(context, (db) => webhooksGet(db, id, print, opts)),
+    );
+  webhooks
+    .command('update <id>')
+    .description('change an endpoint in place: its id, secret and delivery history stay')
+    .option('--url <url>', 'a new URL (checked like `add` checks it)')
+    .option('--types <types>', 'comma list of event types to send; "all" for every type', parseTypes)
+    .option('--description <text>', 'free text; "" clears it')
+    .option(
+      '--header <name=value>',
+      'a header sent with every delivery (repeatable); NAME= removes it',
+      collectRepeated,
+    )
+    .option('--rate-limit <n/s>', 'most deliveries per second to this endpoint, e.g. 50/s; "off" removes it')
+    .option('--metadata <json>', 'a JSON object of your own (replaces the stored one); never sent')
+    .action(
+      (
+        id: string,
+        opts: {
+          url?: string;
+          types?: string[];
+          description?: string;
+          header?: string[];
+          rateLimit?: string;
+          metadata?: string;
+        },
+      ) =>
+        withDb(context, (db) =>
+          webhooksUpdate(
+            db,
+            id,
+            {
+              url: opts.url,
+              eventTypes: opts.types,
+              description: opts.description,
+              headerArguments: opts.header,
+              rateLimit: opts.rateLimit,
+              metadata: opts.metadata,
+            },
+            print,
+            target(),
+          ),
+        ),
+    );
   webhooks
     .command('remove <id>')
     .description('remove an endpoint and its delivery records')
@@ -229,9 +316,12 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .action((id: string) => withDb(context, (db) => webhooksDisable(db, id, print)));
   webhooks
     .command('test <id>')
-    .description('send a webhook.test ping now, signed and checked like any delivery; prints the outcome')
-    .action((id: string) =>
-      withDb(context, (db) => webhooksTest(db, id, print, { policy: context.config().webhooks })),
+    .description(
+      'send an example now (the webhook.test ping, or --type T), marked test: true, signed and checked like any delivery; nothing is stored',
+    )
+    .option('--type <type>', `an event type to send an example of (default: ${TEST_EVENT_TYPE})`)
+    .action((id: string, opts: { type?: string }) =>
+      withDb(context, (db) => webhooksTest(db, id, print, target(), opts.type)),
     );
   webhooks
     .command('rotate-secret <id>')
@@ -249,6 +339,74 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
       if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
       return withDb(context, (db) => webhooksReplay(db, selection, opts.endpoint, print));
     });
+  webhooks
+    .command('recover <endpoint>')
+    .description(
+      're-send what failed or gave up since --since (never what succeeded), and what was not sent while the endpoint was disabled, with the same webhook-ids',
+    )
+    // Parsed in the action, not by commander: a missing <endpoint> or an unknown option is then
+    // told before a bad time.
+    .requiredOption('--since <time>', 'ISO 8601, or back from now: 30m, 2h, 7d')
+    .action((endpointId: string, opts: { since: string }) => {
+      const since = sinceOrUsage(opts.since);
+      return withDb(context, (db) => webhooksRecover(db, endpointId, since, print));
+    });
+  webhooks
+    .command('attempts')
+    .description('list delivery attempts, newest first: status, HTTP answer, duration, error')
+    .option('--endpoint <id>', 'only this endpoint')
+    .option('--event <id>', 'only this event (its webhook-id)')
+    .option('--status <status>', 'succeeded, failed (a retry follows) or gave_up', parseAttemptStatus)
+    .option('--since <time>', 'made at or after: ISO 8601, or back from now: 30m, 2h, 7d', (v) =>
+      parseSince(v),
+    )
+    .option('--limit <n>', 'at most this many (default 100)', parseLimit, 100)
+    .option('--json', 'a JSON array, for scripts')
+    .action(
+      (opts: {
+        endpoint?: string;
+        event?: string;
+        status?: AttemptStatus;
+        since?: Date;
+        limit: number;
+        json?: boolean;
+      }) =>
+        withDb(context, (db) =>
+          webhooksAttempts(
+            db,
+            {
+              endpointId: opts.endpoint,
+              eventId: opts.event,
+              status: opts.status,
+              since: opts.since,
+              limit: opts.limit,
+            },
+            print,
+            { json: opts.json },
+          ),
+        ),
+    );
+  webhooks
+    .command('stats')
+    .description(
+      'per endpoint: attempts, success rate, p50/p95 duration (last 24 h unless --since), last success and failure',
+    )
+    .option('--endpoint <id>', 'only this endpoint')
+    .option('--since <time>', 'count from: ISO 8601, or back from now (default 24h)', (v) => parseSince(v))
+    .option('--json', 'a JSON array, for scripts')
+    .action((opts: { endpoint?: string; since?: Date; json?: boolean }) =>
+      withDb(context, (db) =>
+        webhooksStats(db, { endpointId: opts.endpoint, since: opts.since }, print, opts),
+      ),
+    );
+}
+
+function sinceOrUsage(value: string): Date {
+  try {
+    return parseSince(value);
+  } catch (error) {
+    throw new UsageError(`--since: ${(error as Error).message}`);
+  }
 }
 
 function replaySelection(opts: { event?: string; from?: Date; to?: Date }): ReplaySelection | undefined {

@@ -127,31 +127,18 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         outcome.recordsFetched,
       ),
   });
-  const webhookRedis = [
-    worker.redisConnections.workerConnection(),
-    worker.redisConnections.workerConnection(),
-  ] as const;
   const webhooks = await startWebhookDelivery({
     pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
-    producerConnection: webhookRedis[0],
-    workerConnection: webhookRedis[1],
-    prefix,
     policy: config.webhooks,
+    endpointConcurrency: config.webhooks.endpointConcurrency,
+    maxInFlight: config.webhooks.maxInFlight,
     schedule: cappedSchedule(config.webhooks.retryMaxDelayMs),
     timeoutMs: config.webhooks.timeoutMs,
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
-    onRedisError: (error) => worker.redisConnections.reportError(error, 'webhooks'),
-    onSweep: ({ reenqueued }) => {
-      if (reenqueued > 0) {
-        logger.warn({ reenqueued }, 're-enqueued due webhook deliveries whose job was missing from Redis');
-      }
-    },
   });
-  // Deliveries whose wake-up job a Redis restart lost are due again: find them at once.
-  worker.redisConnections.onReconnect(() => void webhooks.sweep());
-  const queues = [...Object.values(worker.queues), webhooks.queue];
+  const queues = Object.values(worker.queues);
   wireMetricSources(queues, pools.ops.pool);
   const readiness = {
     postgres: () => postgresReady(pools.ops.pool),
@@ -187,7 +174,6 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
         new Promise((resolve) => setTimeout(resolve, Math.max(0, budget - 1500))),
       ]),
     ]);
-    for (const connection of webhookRedis) connection.disconnect();
     await http.close();
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.
     await Promise.race([pools.close(), new Promise((resolve) => setTimeout(resolve, 500))]);

@@ -85,11 +85,11 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_endpoints': {
-    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|remove|enable|disable|test|rotate-secret.',
+    text: 'Where derived events are sent (Standard Webhooks), managed by fulfillment-sync webhooks add|list|get|update|remove|enable|disable|test|rotate-secret.',
     columns: {
       id: 'Endpoint id.',
       url: 'http(s) URL the events are POSTed to (redirects are not followed).',
-      description: 'Free text.',
+      description: 'Free text of the operator (webhooks add|update --description).',
       event_types: 'Event types to send; empty means all.',
       secret: 'Signing secret whsec_<base64> (never logged).',
       previous_secret:
@@ -97,7 +97,31 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       previous_secret_expires_at: 'When previous_secret stops signing (24 hours after the rotation).',
       enabled: 'Whether events are sent to it.',
       disabled_reason: 'Why it was disabled (410 Gone, failing for days, by hand).',
+      disabled_by:
+        "Who disabled it: 'failure' (a 410 Gone, or days of failed deliveries) or 'operator' (webhooks disable); null while enabled.",
+      metadata: 'Free key/values of the operator (webhooks update --metadata), a JSON object; never sent.',
+      headers:
+        'Extra request headers sent with every delivery, a JSON object of name -> value (webhooks update --header); never the signature headers or content-type.',
       failing_since: 'Start of the current run of failed deliveries; null while healthy.',
+      rate_limit_per_second:
+        'Most delivery attempts started per second to this endpoint, across all workers (bursts up to one second of them); null: no limit.',
+      max_concurrency:
+        'Most delivery attempts in flight to this endpoint at once, across all workers; null: WEBHOOK_ENDPOINT_CONCURRENCY (default 10).',
+      paused_until:
+        'No attempt to this endpoint starts before this time: set from the Retry-After of a 429 or 503 answer; null or past: not paused.',
+      next_send_at:
+        'Pacing of rate_limit_per_second: attempts start once the clock is past it (kept by the worker); null: none sent under a limit yet.',
+    },
+  },
+  'sync.webhook_endpoint_disablements': {
+    text: 'Each period an endpoint was disabled: the relay sent it nothing then; webhooks recover re-sends what those periods missed. The newest 50 per endpoint are kept.',
+    columns: {
+      id: 'Period id.',
+      endpoint_id: 'The endpoint.',
+      disabled_by: "'failure' (a 410 Gone, or days of failed deliveries) or 'operator' (webhooks disable).",
+      reason: 'Why, as shown by webhooks list.',
+      disabled_at: 'When it was disabled.',
+      enabled_at: 'When it was enabled again; null while it is still disabled.',
     },
   },
   'sync.webhook_deliveries': {
@@ -107,7 +131,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
       series:
-        "Which series of attempts: '' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
+        "Which series of attempts: '' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.",
       attempt: 'Attempt number, from 1.',
       status: "'pending', 'succeeded' (2xx), 'failed' (will be retried) or 'gave_up'.",
       response_code: 'HTTP status of the response; null when none came.',
@@ -119,17 +143,17 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_delivery_states': {
-    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts. Redis jobs only wake deliveries early; the worker re-enqueues due rows whose job is missing. Key: endpoint_id, event_id, series.',
+    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts, which each worker claims (a lease) within the concurrency and rate limits of its endpoint. Key: endpoint_id, event_id, series.',
     columns: {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
       series:
-        "'' for the delivery the relay started, the replay id for webhooks replay, test_<id> for webhooks test.",
+        "'' for the delivery the relay started, replay_<id> for webhooks replay, recover_<id> for webhooks recover.",
       status:
         "'pending' (an attempt is due at next_attempt_at), 'succeeded', 'gave_up' (attempts exhausted or endpoint disabled by its failures) or 'skipped' (endpoint disabled by hand, or already delivered).",
       attempts_made: 'Attempts made so far (each is a row of sync.webhook_deliveries).',
       max_attempts:
-        'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule). 1 for webhooks test.',
+        'Attempts allowed in all; null: as many as the retry schedule has (10 on the Standard Webhooks schedule).',
       next_attempt_at: 'When the next attempt is due; null once finished.',
       lease_until:
         'A worker sending the next attempt holds it until then; another may take it over after (the sender died).',

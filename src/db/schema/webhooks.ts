@@ -1,27 +1,57 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { syncSchema, tz } from './columns.ts';
 import { events } from './events.ts';
 
+export const ENDPOINT_DISABLED_BY = ['failure', 'operator'] as const;
+export type EndpointDisabledBy = (typeof ENDPOINT_DISABLED_BY)[number];
+
 /** Where derived events are sent (Standard Webhooks). */
-export const webhookEndpoints = syncSchema.table('webhook_endpoints', {
-  id: text('id').primaryKey().default(sql`('ep_' || replace(gen_random_uuid()::text, '-', ''))`),
-  url: text('url').notNull(),
-  description: text('description'),
-  /** Event types to send; empty means all. */
-  eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
-  /** `whsec_<base64>`; never logged. */
-  secret: text('secret').notNull(),
-  /** The secret before the last `rotate-secret`: deliveries are signed with both until it expires. */
-  previousSecret: text('previous_secret'),
-  previousSecretExpiresAt: tz('previous_secret_expires_at'),
-  enabled: boolean('enabled').notNull().default(true),
-  disabledReason: text('disabled_reason'),
-  /** Start of the current run of failures; null while healthy. */
-  failingSince: tz('failing_since'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
+export const webhookEndpoints = syncSchema.table(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey().default(sql`('ep_' || replace(gen_random_uuid()::text, '-', ''))`),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** Event types to send; empty means all. */
+    eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
+    /** `whsec_<base64>`; never logged. */
+    secret: text('secret').notNull(),
+    /** The secret before the last `rotate-secret`: deliveries are signed with both until it expires. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: tz('previous_secret_expires_at'),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    /** Who disabled it: 'failure' (410 Gone, days of failures) or 'operator' (`webhooks disable`); null while enabled. */
+    disabledBy: text('disabled_by').$type<EndpointDisabledBy>(),
+    /** The operator's own key/values (`webhooks update --metadata`); never sent. */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Extra request headers sent with every delivery (`webhooks update --header K=V`). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Start of the current run of failures; null while healthy. */
+    failingSince: tz('failing_since'),
+    /** Most attempts started per second, across all workers; null: no limit. */
+    rateLimitPerSecond: integer('rate_limit_per_second'),
+    /** Most attempts in flight at once, across all workers; null: WEBHOOK_ENDPOINT_CONCURRENCY. */
+    maxConcurrency: integer('max_concurrency'),
+    /** No attempt starts before this: the receiver's Retry-After on a 429 or 503. */
+    pausedUntil: tz('paused_until'),
+    /** The rate limit's pacing: attempts may start once now is past it (one second of burst). */
+    nextSendAt: tz('next_send_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'webhook_endpoints_rate_limit_check',
+      sql`${t.rateLimitPerSecond} IS NULL OR ${t.rateLimitPerSecond} > 0`,
+    ),
+    check(
+      'webhook_endpoints_max_concurrency_check',
+      sql`${t.maxConcurrency} IS NULL OR ${t.maxConcurrency} > 0`,
+    ),
+  ],
+);
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'gave_up'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -66,7 +96,7 @@ export type DeliveryStateStatus = (typeof DELIVERY_STATE_STATUSES)[number];
 
 /**
  * Where each delivery of an event to an endpoint stands: the durable truth of pending attempts.
- * BullMQ jobs only wake deliveries up early; a sweeper re-enqueues due rows whose job went missing.
+ * Each worker's dispatcher claims due rows (a lease) within each endpoint's own limits.
  */
 export const webhookDeliveryStates = syncSchema.table(
   'webhook_delivery_states',
@@ -91,12 +121,42 @@ export const webhookDeliveryStates = syncSchema.table(
   },
   (t) => [
     primaryKey({ columns: [t.endpointId, t.eventId, t.series] }),
-    // What the sweeper and the in-process driver read: pending deliveries by due time.
+    // What the in-process driver reads: pending deliveries by due time.
     index('webhook_delivery_states_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // What the dispatcher claims: each endpoint's due deliveries, oldest first.
+    index('webhook_delivery_states_endpoint_due_idx')
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    // Each endpoint's deliveries held by a sender (in flight), counted against its concurrency.
+    index('webhook_delivery_states_leased_idx')
+      .on(t.endpointId, t.leaseUntil)
+      .where(sql`${t.status} = 'pending' AND ${t.leaseUntil} IS NOT NULL`),
     index('webhook_delivery_states_event_idx').on(t.eventId),
     check(
       'webhook_delivery_states_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'gave_up', 'skipped')`,
     ),
+  ],
+);
+
+/**
+ * Each time an endpoint was disabled, until it was enabled again: the relay sends it nothing then,
+ * and `webhooks recover` finds those events by these periods. The newest few per endpoint are kept.
+ */
+export const webhookEndpointDisablements = syncSchema.table(
+  'webhook_endpoint_disablements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    disabledBy: text('disabled_by').$type<EndpointDisabledBy>().notNull(),
+    reason: text('reason'),
+    disabledAt: tz('disabled_at').notNull(),
+    enabledAt: tz('enabled_at'),
+  },
+  (t) => [
+    index('webhook_endpoint_disablements_endpoint_idx').on(t.endpointId, t.disabledAt),
+    check('webhook_endpoint_disablements_by_check', sql`${t.disabledBy} in ('failure', 'operator')`),
   ],
 );

@@ -1,15 +1,13 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bullmqEnqueue, createWebhookQueue, createWebhookWorker } from '../../jobs/deliverWebhook.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
+import { type Dispatcher, startDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
-import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 /** The Standard Webhooks shape, shortened to milliseconds so retries happen within the test. */
@@ -17,27 +15,21 @@ const SHORT_SCHEDULE = [0, 50, 100, 150, 200];
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-const prefix = uniquePrefix('webhooks');
-const redisUrl = inject('redisUrl');
-const producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-const queue = createWebhookQueue({ connection: producer, prefix });
-let worker: ReturnType<typeof createWebhookWorker>;
+let dispatcher: Dispatcher;
+/** The relay's fast path to this process's dispatcher. */
+const enqueue = async () => dispatcher.wake();
 
 beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
-  worker = createWebhookWorker(
-    { ...LOCAL_RECEIVERS, db: database.pool, schedule: SHORT_SCHEDULE },
-    { connection: workerConnection, prefix, queue },
-  );
+  dispatcher = await startDispatcher({
+    deps: { ...LOCAL_RECEIVERS, db: database.pool, schedule: SHORT_SCHEDULE },
+    // Polling too slow to matter: wake-ups and due-time timers must drive every attempt.
+    pollIntervalMs: 60_000,
+  });
 });
 afterAll(async () => {
-  await worker?.close();
-  await queue.close();
-  producer.disconnect();
-  workerConnection.disconnect();
-  await deletePrefix(redisUrl, prefix);
+  await dispatcher?.stop();
   await receiver?.close();
   await database?.drop();
 });
@@ -54,15 +46,14 @@ async function commitEvents(events: ReturnType<typeof testEvent>[]): Promise<str
   }
 }
 
-describe('BullMQ delivery', () => {
+describe('dispatcher delivery', () => {
   it('delivers after 3 failures with the same webhook-id, and never enqueues an event twice', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/bull') }, LOCAL_RECEIVERS);
     receiver.on('/bull', endpoint.secret, (_r, count) => ({ status: count <= 3 ? 503 : 200 }));
     const [id] = await commitEvents([testEvent()]);
-    const enqueue = bullmqEnqueue(queue);
     expect(await relayOnce({ pool: database.pool, enqueue })).toEqual({ events: 1, jobs: 1 });
-    // A relay that crashed after enqueuing re-enqueues the same job id: BullMQ keeps one job.
-    await enqueue([{ endpointId: endpoint.id, eventId: id as string }]);
+    // A second wake-up (a relay pass that crashed after its commit) starts no second delivery.
+    await enqueue();
     await waitFor('a succeeded attempt', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'succeeded'),
     );
@@ -82,7 +73,7 @@ describe('BullMQ delivery', () => {
       endpoint.id,
     ]);
     const [id] = await commitEvents([testEvent()]);
-    await relayOnce({ pool: database.pool, enqueue: bullmqEnqueue(queue) });
+    await relayOnce({ pool: database.pool, enqueue });
     await waitFor('the delivery to give up', async () =>
       (await listAttempts(database.pool, id as string)).some((a) => a.status === 'gave_up'),
     );
@@ -98,7 +89,7 @@ describe('BullMQ delivery', () => {
     receiver.on('/loop', endpoint.secret, () => ({ status: 200 }));
     const loop = await startRelayLoop({
       pool: database.pool,
-      enqueue: bullmqEnqueue(queue),
+      enqueue,
       // Polling too slow to matter: the notification must wake the relay.
       intervalMs: 60_000,
       connectListener: async () => {
@@ -116,23 +107,19 @@ describe('BullMQ delivery', () => {
     }
   });
 
-  it('startWebhookDelivery wires queue, worker and relay for the worker process', async () => {
+  it('startWebhookDelivery wires relay and dispatcher for the worker process', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/runtime') }, LOCAL_RECEIVERS);
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = false WHERE id <> $1', [
       endpoint.id,
     ]);
     receiver.on('/runtime', endpoint.secret, (_r, count) => ({ status: count === 1 ? 500 : 200 }));
-    const runtimePrefix = `${prefix}_rt`;
-    const runtimeWorkerRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const delivery = await startWebhookDelivery({
       ...LOCAL_RECEIVERS,
       pool: database.pool,
       databaseUrl: database.url,
-      producerConnection: producer,
-      workerConnection: runtimeWorkerRedis,
-      prefix: runtimePrefix,
       schedule: SHORT_SCHEDULE,
       relayIntervalMs: 60_000,
+      pollIntervalMs: 60_000,
     });
     try {
       const [id] = await commitEvents([testEvent()]);
@@ -140,8 +127,6 @@ describe('BullMQ delivery', () => {
       expect(receiver.received('/runtime').map((r) => r.headers['webhook-id'])).toEqual([id, id]);
     } finally {
       await delivery.close();
-      runtimeWorkerRedis.disconnect();
-      await deletePrefix(redisUrl, runtimePrefix);
     }
   });
 });

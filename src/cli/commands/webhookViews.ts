@@ -1,0 +1,132 @@
+import type { AttemptEntry } from '../../webhooks/attemptLog.ts';
+import { maskedHeaders } from '../../webhooks/endpointSettings.ts';
+import type { EndpointStats } from '../../webhooks/endpointStats.ts';
+import type { Endpoint } from '../../webhooks/endpoints.ts';
+import { maskSecret } from '../../webhooks/secret.ts';
+
+/**
+ * How the `webhooks` commands show endpoints, attempts and statistics, as text lines or as JSON
+ * (`--json`). Pure. An endpoint's secret only ever appears masked, and credential-like custom
+ * header values too: the secret is printed in full by `add` and `rotate-secret` only.
+ */
+
+/** An endpoint as `list --json` and `get --json` print it: everything but its secrets. */
+export interface EndpointView {
+  id: string;
+  url: string;
+  description: string | null;
+  /** Empty: every type. */
+  eventTypes: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  disabledBy: string | null;
+  /** Masked: whsec_****abcd. */
+  secret: string;
+  /** While a rotation overlaps: when the previous secret stops signing. */
+  previousSecretExpiresAt: string | null;
+  headers: Record<string, string>;
+  metadata: Record<string, unknown>;
+  rateLimitPerSecond: number | null;
+  failingSince: string | null;
+  createdAt: string;
+}
+
+export function endpointView(endpoint: Endpoint, now: Date): EndpointView {
+  const overlapping = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    eventTypes: endpoint.eventTypes,
+    enabled: endpoint.enabled,
+    disabledReason: endpoint.disabledReason,
+    disabledBy: endpoint.disabledBy,
+    secret: maskSecret(endpoint.secret),
+    previousSecretExpiresAt: overlapping ? (endpoint.previousSecretExpiresAt?.toISOString() ?? null) : null,
+    headers: maskedHeaders(endpoint.headers),
+    metadata: endpoint.metadata,
+    rateLimitPerSecond: endpoint.rateLimitPerSecond,
+    failingSince: endpoint.failingSince?.toISOString() ?? null,
+    createdAt: endpoint.createdAt.toISOString(),
+  };
+}
+
+function typesText(types: readonly string[]): string {
+  return types.length > 0 ? types.join(',') : '(all)';
+}
+
+function stateText(view: EndpointView): string {
+  return view.enabled ? 'enabled' : `disabled (${view.disabledReason ?? 'by hand'})`;
+}
+
+/** `webhooks list`: one line per endpoint. */
+export function endpointLine(view: EndpointView): string {
+  const rotating = view.previousSecretExpiresAt
+    ? `  (previous secret signs too until ${view.previousSecretExpiresAt})`
+    : '';
+  return `${view.id}  ${view.url}  ${typesText(view.eventTypes)}  ${view.secret}  ${stateText(view)}${rotating}`;
+}
+
+/** `webhooks get`: one `name: value` line per setting. */
+export function endpointLines(view: EndpointView): string[] {
+  const headers = Object.entries(view.headers);
+  return [
+    `id: ${view.id}`,
+    `url: ${view.url}`,
+    `description: ${view.description ?? '-'}`,
+    `types: ${typesText(view.eventTypes)}`,
+    `state: ${stateText(view)}`,
+    ...(view.enabled ? [] : [`disabled by: ${view.disabledBy ?? 'operator'}`]),
+    `secret: ${view.secret}${view.previousSecretExpiresAt ? ` (previous secret signs too until ${view.previousSecretExpiresAt})` : ''}`,
+    `rate limit: ${view.rateLimitPerSecond === null ? 'none' : `${view.rateLimitPerSecond}/s`}`,
+    `headers: ${headers.length > 0 ? headers.map(([name, value]) => `${name}: ${value}`).join('; ') : '-'}`,
+    `metadata: ${JSON.stringify(view.metadata)}`,
+    `failing since: ${view.failingSince ?? '-'}`,
+    `created: ${view.createdAt}`,
+  ];
+}
+
+/** An attempt for `--json`: dates as ISO strings. */
+export function attemptView(entry: AttemptEntry): Record<string, unknown> {
+  return {
+    ...entry,
+    attemptedAt: entry.attemptedAt?.toISOString() ?? null,
+    nextAttemptAt: entry.nextAttemptAt?.toISOString() ?? null,
+  };
+}
+
+/** `webhooks attempts`: one line per attempt, newest first. */
+export function attemptLine(entry: AttemptEntry): string {
+  const answer = entry.responseCode === null ? 'no answer' : `HTTP ${entry.responseCode}`;
+  const took = entry.durationMs === null ? '' : ` ${entry.durationMs} ms`;
+  const why = entry.error && entry.status !== 'succeeded' ? `  ${entry.error}` : '';
+  const next = entry.nextAttemptAt ? `  next ${entry.nextAttemptAt.toISOString()}` : '';
+  const series = entry.series ? `  [${entry.series}]` : '';
+  return `${entry.attemptedAt?.toISOString() ?? '-'}  ${entry.endpointId}  ${entry.eventId}  #${entry.attempt}  ${entry.status}  ${answer}${took}${why}${next}${series}`;
+}
+
+/** Statistics for `--json`: dates as ISO strings. */
+export function statsView(stats: EndpointStats): Record<string, unknown> {
+  return {
+    ...stats,
+    since: stats.since.toISOString(),
+    lastSuccessAt: stats.lastSuccessAt?.toISOString() ?? null,
+    lastFailureAt: stats.lastFailureAt?.toISOString() ?? null,
+  };
+}
+
+/** `webhooks stats`: one line per endpoint. */
+export function statsLine(stats: EndpointStats): string {
+  const rate = stats.successRate === null ? '-' : `${(stats.successRate * 100).toFixed(1)}%`;
+  const ms = (value: number | null) => (value === null ? '-' : `${value} ms`);
+  const state = stats.enabled ? 'enabled' : `disabled by ${stats.disabledBy ?? 'operator'}`;
+  return [
+    `${stats.endpointId}  ${state}`,
+    `${stats.attempts} attempts (${stats.succeeded} succeeded, ${stats.failed} failed, ${stats.gaveUp} gave up)`,
+    `success ${rate}`,
+    `p50 ${ms(stats.p50Ms)}`,
+    `p95 ${ms(stats.p95Ms)}`,
+    `last success ${stats.lastSuccessAt?.toISOString() ?? '-'}`,
+    `last failure ${stats.lastFailureAt?.toISOString() ?? '-'}`,
+  ].join('  ');
+}

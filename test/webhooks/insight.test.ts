@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhooksAttempts, webhooksStats } from '../../src/cli/commands/webhookEndpointCommands.ts';
+import { webhooksDisable } from '../../src/cli/commands/webhooks.ts';
+import { writeEvents } from '../../src/events/outbox.ts';
+import { metricsRegistry, setEndpointFiguresSource } from '../../src/http/metrics.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
+import { relayOnce } from '../../src/webhooks/relay.ts';
+import { endpointFiguresOnce } from '../../src/worker/serviceMetricSources.ts';
+import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
+
+/**
+ * `webhooks attempts`, `webhooks stats` and the per-endpoint figures in /metrics, from deliveries
+ * to a real receiver: one endpoint that fails twice then succeeds, one that answers 410 (disabled by
+ * failure), one an operator disabled.
+ */
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  setEndpointFiguresSource(undefined);
+  await receiver?.close();
+  await database?.drop();
+});
+
+function printer() {
+  const lines: string[] = [];
+  return { lines, print: (line: string) => void lines.push(line) };
+}
+
+/** The samples of one metric family in the exposition text, as label text -> value. */
+function samples(text: string, name: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const labels = line.slice(name.length, line.lastIndexOf('}') + 1);
+    found.set(labels, Number(line.slice(line.lastIndexOf(' ') + 1)));
+  }
+  return found;
+}
+
+describe('webhooks attempts and stats', () => {
+  it('list attempts by endpoint, event, status and time, and give per endpoint figures, also in /metrics', async () => {
+    const flaky = await addEndpoint(database.pool, { url: receiver.url('/flaky') }, LOCAL_RECEIVERS);
+    const gone = await addEndpoint(database.pool, { url: receiver.url('/gone') }, LOCAL_RECEIVERS);
+    const paused = await addEndpoint(database.pool, { url: receiver.url('/paused') }, LOCAL_RECEIVERS);
+    receiver.on('/flaky', flaky.secret, (_r, count) => ({ status: count <= 2 ? 500 : 200 }));
+    receiver.on('/gone', gone.secret, () => ({ status: 410 }));
+    await webhooksDisable(database.pool, paused.id, () => {});
+
+    let now = Date.now();
+    const clock = () => new Date(now);
+    const sender = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: clock,
+      random: () => 0.5,
+    });
+    const event = testEvent();
+    await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: false });
+    await relayOnce({ pool: database.pool, now: clock });
+    const start = clock();
+    await sender.runDue();
+    now += 5_500;
+    await sender.runDue();
+    now += 330_000;
+    await sender.runDue();
+
+    const all = printer();
+    await webhooksAttempts(database.pool, { endpointId: flaky.id, limit: 100 }, all.print);
+    expect(all.lines).toHaveLength(3);
+    // Newest first: the success, then the two failures.
+    expect(all.lines[0]).toMatch(
+      new RegExp(`^\\S+  ${flaky.id}  ${event.id}  #3  succeeded  HTTP 200 \\d+ ms$`),
+    );
+    expect(all.lines[2]).toMatch(
+      /#1 {2}failed {2}HTTP 500 \d+ ms {2}receiver answered HTTP 500 {2}next \d{4}-/,
+    );
+
+    const failed = printer();
+    await webhooksAttempts(database.pool, { eventId: event.id, status: 'failed', limit: 100 }, failed.print, {
+      json: true,
+    });
+    const failures = JSON.parse(failed.lines[0] ?? '[]') as Array<Record<string, unknown>>;
+    expect(failures.map((a) => [a.endpointId, a.attempt, a.status, a.responseCode])).toEqual([
+      [flaky.id, 2, 'failed', 500],
+      [flaky.id, 1, 'failed', 500],
+    ]);
+    const gaveUp = printer();
+    await webhooksAttempts(database.pool, { status: 'gave_up', limit: 100 }, gaveUp.print, { json: true });
+    expect(JSON.parse(gaveUp.lines[0] ?? '[]')).toMatchObject([
+      { endpointId: gone.id, eventId: event.id, status: 'gave_up', responseCode: 410 },
+    ]);
+    const late = printer();
+    await webhooksAttempts(database.pool, { since: new Date(now - 1000), limit: 100 }, late.print);
+    expect(late.lines).toHaveLength(1);
+    expect(late.lines[0]).toContain('#3  succeeded');
+    await expect(
+      webhooksAttempts(database.pool, { endpointId: 'ep_nope', limit: 5 }, late.print),
+    ).rejects.toThrow('No endpoint ep_nope: see `webhooks list`.');
+    await expect(
+      webhooksAttempts(database.pool, { eventId: 'evt_nope', limit: 5 }, late.print),
+    ).rejects.toThrow('No event evt_nope in sync.events');
+
+    const stats = printer();
+    await webhooksStats(database.pool, { since: start }, stats.print, { json: true });
+    const figures = JSON.parse(stats.lines[0] ?? '[]') as Array<Record<string, unknown>>;
+    const flakyStats = figures.find((f) => f.endpointId === flaky.id);
+    expect(flakyStats).toMatchObject({
+      attempts: 3,
+      succeeded: 1,
+      failed: 2,
+      gaveUp: 0,
+      enabled: true,
+      lastSuccessAt: new Date(now).toISOString(),
+      lastFailureAt: new Date(now - 330_000).toISOString(),
+    });
+    expect(flakyStats?.successRate).toBeCloseTo(1 / 3, 6);
+    expect(typeof flakyStats?.p50Ms).toBe('number');
+    expect(flakyStats?.p95Ms as number).toBeGreaterThanOrEqual(flakyStats?.p50Ms as number);
+    expect(figures.find((f) => f.endpointId === gone.id)).toMatchObject({
+      attempts: 1,
+      gaveUp: 1,
+      successRate: 0,
+      enabled: false,
+      disabledBy: 'failure',
+      lastSuccessAt: null,
+    });
+    expect(figures.find((f) => f.endpointId === paused.id)).toMatchObject({
+      attempts: 0,
+      successRate: null,
+      p50Ms: null,
+      disabledBy: 'operator',
+    });
+    const text = printer();
+    await webhooksStats(database.pool, { endpointId: flaky.id, since: start }, text.print);
+    expect(text.lines).toEqual([
+      `since ${start.toISOString()}:`,
+      expect.stringMatching(
+        new RegExp(
+          `^${flaky.id} {2}enabled {2}3 attempts \\(1 succeeded, 2 failed, 0 gave up\\) {2}success 33\\.3% {2}p50 \\d+ ms {2}p95 \\d+ ms {2}last success \\S+ {2}last failure \\S+$`,
+        ),
+      ),
+    ]);
+    await expect(webhooksStats(database.pool, { endpointId: 'ep_nope' }, text.print)).rejects.toThrow(
+      'No endpoint ep_nope',
+    );
+
+    // /metrics: the same figures, one series per endpoint; disabled endpoints say by whom.
+    setEndpointFiguresSource(endpointFiguresOnce(database.pool, clock));
+    const exposition = await metricsRegistry.metrics();
+    const disabled = samples(exposition, 'fulfillment_webhook_endpoint_disabled');
+    expect(disabled).toEqual(
+      new Map([
+        [`{endpoint="${flaky.id}",reason=""}`, 0],
+        [`{endpoint="${gone.id}",reason="failure"}`, 1],
+        [`{endpoint="${paused.id}",reason="operator"}`, 1],
+      ]),
+    );
+    expect(samples(exposition, 'fulfillment_webhook_endpoint_attempts_24h')).toEqual(
+      new Map([
+        [`{endpoint="${flaky.id}"}`, 3],
+        [`{endpoint="${gone.id}"}`, 1],
+        [`{endpoint="${paused.id}"}`, 0],
+      ]),
+    );
+    const ratio = samples(exposition, 'fulfillment_webhook_endpoint_success_ratio_24h');
+    expect(ratio.get(`{endpoint="${flaky.id}"}`)).toBeCloseTo(1 / 3, 6);
+    expect(ratio.has(`{endpoint="${paused.id}"}`)).toBe(false);
+    expect(samples(exposition, 'fulfillment_webhook_endpoint_last_success_timestamp_seconds')).toEqual(
+      new Map([[`{endpoint="${flaky.id}"}`, now / 1000]]),
+    );
+    expect(samples(exposition, 'fulfillment_webhook_endpoint_duration_p95_seconds_24h').size).toBe(2);
+  });
+});
