@@ -191,6 +191,24 @@ describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
   });
 });
 
+describe('the masking key (sync.pii_key)', () => {
+  it('is written once by migrate, kept by later ones, and written anew when deleted', async () => {
+    const keyOf = async () =>
+      (await admin.query<{ key: Buffer }>('SELECT key FROM sync.pii_key')).rows.map((r) =>
+        r.key.toString('hex'),
+      );
+    const first = await keyOf();
+    expect(first).toEqual([expect.stringMatching(/^[0-9a-f]{128}$/)]);
+    expect((await cli(['migrate'])).code).toBe(0);
+    expect(await keyOf()).toEqual(first);
+    await admin.query('DELETE FROM sync.pii_key');
+    expect((await cli(['migrate'])).code).toBe(0);
+    const renewed = await keyOf();
+    expect(renewed).toEqual([expect.stringMatching(/^[0-9a-f]{128}$/)]);
+    expect(renewed).not.toEqual(first);
+  });
+});
+
 describe('fulfillment-sync grant-reader', () => {
   it('turns an existing role with write grants into a reader: its writes there are revoked', async () => {
     await admin.query(`CREATE ROLE ${quoteIdent(writer)} NOLOGIN`);

@@ -11,6 +11,9 @@ const KEY_BYTES = 64;
  * migrate instead of leaving every masked value null. Answers whether it wrote one.
  */
 export async function ensurePiiKey(db: Queryable): Promise<boolean> {
+  // Migrations from before the masking (an older migrations folder) have no key table yet.
+  const table = await db.query<{ found: boolean }>("SELECT to_regclass('sync.pii_key') IS NOT NULL AS found");
+  if (!table.rows[0]?.found) return false;
   const { rowCount } = await db.query(
     'INSERT INTO sync.pii_key (id, key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING',
     [randomBytes(KEY_BYTES)],
