@@ -5,6 +5,6 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',
   out: './migrations',
-  schemaFilter: ['fulfillment', 'analytics', 'sync'],
+  schemaFilter: ['fulfillment', 'fulfillment_masked', 'analytics', 'sync'],
   dbCredentials: { url: process.env.DATABASE_URL ?? 'postgres://localhost:5432/fulfillment' },
 });

@@ -32,12 +32,14 @@ export interface RelationDoc {
   indexes: string[];
 }
 
-const SCHEMA_ORDER = ['analytics', 'fulfillment', 'sync'];
+const SCHEMA_ORDER = ['analytics', 'fulfillment', 'fulfillment_masked', 'sync'];
 const SCHEMA_ABOUT: Readonly<Record<string, string>> = {
   analytics:
     'the model for questions (shipment facts, carrier performance, order lifecycle, return rates, daily inventory, stock-out spells, open INs), read by the reader role too and holding no consumer name, email, phone or street line. Materialized views are refreshed after the syncs that change their sources; the guide is [analytics.md](analytics.md).',
   fulfillment:
-    'the synced records and the views over them: what BI tools read, and all a reader role (`fulfillment-sync grant-reader`, `FULFILLMENT_READER_ROLE`) can read.',
+    'the synced records and the views over them: what BI tools read. Columns whose description says **PII** hold consumer personal data (names, e-mails, phones, street lines, free text a consumer wrote, and the `raw` JSON carrying them): a reader role (`fulfillment-sync grant-reader`, `FULFILLMENT_READER_ROLE`) cannot read the tables holding them and reads everything else here; a full reader (`grant-reader --full`, `FULFILLMENT_FULL_READER_ROLE`) reads all of it in clear.',
+  fulfillment_masked:
+    'one view per table of `fulfillment` holding PII, same name and columns, the PII columns replaced by HMAC-SHA-256 hashes keyed with `sync.pii_key` (equal values hash equal: join and count distinct consumers on them); city, state, postal code and country as stored. What a reader role reads instead of those tables.',
   sync: "the worker's own state (cursors, run log, rejected records, event outbox, webhooks). A reader role cannot read it: it holds the webhook secrets; `fulfillment.sync_health` summarises the run log instead.",
 };
 

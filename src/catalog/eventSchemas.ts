@@ -125,6 +125,17 @@ const PREVIOUS = {
   'invoice.balance_changed': 'record',
 } as const satisfies Record<EventType, 'null' | 'record' | 'either'>;
 
+/**
+ * When a type can be seen at all, where the upstream limits it: the API has no order list, so an
+ * order's detail (and its holds) is read only when a shipment or return naming it is new or changes.
+ */
+const VISIBILITY: Partial<Record<EventType, string>> = {
+  'order.hold_added':
+    "Seen only when the order's detail is fetched while the hold is active, i.e. when a shipment or return naming the order is new or changes (the API has no order list): a hold placed and released before the order's first shipment, the usual case, never yields this event (docs/events.md, When hold events can be seen).",
+  'order.hold_released':
+    'Seen only for a hold whose order.hold_added was seen, once a later change of a shipment or return of the order makes the sync fetch the detail again after the release (the API has no order list); otherwise the release yields no event (docs/events.md, When hold events can be seen).',
+};
+
 const PREVIOUS_TEXT = {
   null: 'null: the record was first seen',
   record: 'the record as stored before this change',
@@ -148,7 +159,12 @@ export function eventSchema(type: EventType): JsonSchema {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `${ID_BASE}${type}.json`,
     title: type,
-    description: `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
+    description: [
+      `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
+      VISIBILITY[type],
+    ]
+      .filter((part) => part !== undefined)
+      .join(' '),
     type: 'object',
     required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'],
     additionalProperties: false,

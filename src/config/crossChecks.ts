@@ -39,3 +39,12 @@ export function dashboardProblems(env: PresentEnv): string[] {
   const other = missing === 'DASHBOARD_USER' ? 'DASHBOARD_PASSWORD' : 'DASHBOARD_USER';
   return [`${missing}: required because ${other} is set (set both to protect the dashboard, or neither)`];
 }
+
+/** The masked reader and the full reader are two roles: one name for both would unmask the reader. */
+export function readerRoleProblems(env: PresentEnv): string[] {
+  const reader = env.FULFILLMENT_READER_ROLE?.trim();
+  if (reader === undefined || reader !== env.FULFILLMENT_FULL_READER_ROLE?.trim()) return [];
+  return [
+    'FULFILLMENT_FULL_READER_ROLE: must name another role than FULFILLMENT_READER_ROLE (the reader reads personal data masked, the full reader in clear)',
+  ];
+}

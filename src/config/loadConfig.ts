@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { QueryParamOverrideError, resolveQueryParams } from '../api/queryParams.ts';
 import { parseUpstreamDateTime } from '../time/parse.ts';
 import { ConfigError } from './configError.ts';
-import { authProblems, dashboardProblems } from './crossChecks.ts';
+import { authProblems, dashboardProblems, readerRoleProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
 import {
@@ -28,7 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const present = presentValues(env);
   const parsed = envSchema.safeParse(present);
   const problems = parsed.success ? [] : parsed.error.issues.map(issueLine);
-  problems.push(...authProblems(present), ...dashboardProblems(present));
+  problems.push(...authProblems(present), ...dashboardProblems(present), ...readerRoleProblems(present));
   if (!parsed.success) throw new ConfigError(problems);
 
   const syncStart = parseSyncStart(parsed.data, problems);
@@ -127,6 +127,7 @@ function assemble(
   return {
     databaseUrl: env.DATABASE_URL,
     readerRole: env.FULFILLMENT_READER_ROLE,
+    fullReaderRole: env.FULFILLMENT_FULL_READER_ROLE,
     redisUrl: env.REDIS_URL,
     redis,
     api: {

@@ -44,6 +44,7 @@ export function redactConfig(config: Config): Record<string, unknown> {
     ...config,
     databaseUrl: redactUrl(config.databaseUrl),
     readerRole: config.readerRole ?? null,
+    fullReaderRole: config.fullReaderRole ?? null,
     redisUrl: redactUrl(config.redisUrl),
     redis: redactRedis(config.redis),
     api: {

@@ -66,6 +66,11 @@ export interface Config {
   databaseUrl: string;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
+  /**
+   * FULFILLMENT_FULL_READER_ROLE: a role `migrate` gives read access to all of schema fulfillment,
+   * consumer personal data in clear; undefined: none. The reader role reads that data masked.
+   */
+  fullReaderRole: string | undefined;
   /** REDIS_URL as configured (its password included: print it only through redactUrl). */
   redisUrl: string;
   /** Where Redis is: a single node, a Sentinel group or a Cluster, over TLS or not (redisSettings.ts). */

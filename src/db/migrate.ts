@@ -5,7 +5,8 @@ import pg from 'pg';
 import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
 import { describeConnectionProblem } from './connectionProblem.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
-import { grantReadAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
+import { ensurePiiKey } from './pii/key.ts';
+import { grantReadAccess, type ReaderAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
 import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
@@ -24,6 +25,8 @@ export interface MigrateOptions {
   migrationsFolder?: string;
   /** FULFILLMENT_READER_ROLE: a role given read access to schema fulfillment after the migrations. */
   readerRole?: string;
+  /** FULFILLMENT_FULL_READER_ROLE: a role given read access to all of it, personal data in clear. */
+  fullReaderRole?: string;
 }
 
 export interface MigrateResult {
@@ -35,6 +38,8 @@ export interface MigrateResult {
   total: number;
   /** What was granted to `readerRole`, when one was given. */
   reader?: ReaderGrant;
+  /** What was granted to `fullReaderRole`, when one was given. */
+  fullReader?: ReaderGrant;
 }
 
 /** A migration that could not run; the message says what to check, `cause` has the driver error. */
@@ -77,7 +82,12 @@ export async function runMigrations(
     const total = await countApplied(client);
     const result: MigrateResult = { createdDatabase, applied: total - before, total };
     options.logger?.info({ database, applied: result.applied, total }, 'migrations up to date');
-    if (options.readerRole) result.reader = await grantReader(client, database, options.readerRole);
+    await ensurePiiKey(client);
+    // The full reader first: a masked reader that is a member of it is then refused, not left unmasked.
+    if (options.fullReaderRole) {
+      result.fullReader = await grantReader(client, database, options.fullReaderRole, 'full');
+    }
+    if (options.readerRole) result.reader = await grantReader(client, database, options.readerRole, 'masked');
     return result;
   } finally {
     // Ending the session releases the advisory lock even if the unlock is never sent.
@@ -86,14 +96,20 @@ export async function runMigrations(
   }
 }
 
-/** Applies FULFILLMENT_READER_ROLE after the migrations, still under their lock. */
-async function grantReader(client: pg.Client, database: string, role: string): Promise<ReaderGrant> {
+/** Applies FULFILLMENT_READER_ROLE or FULFILLMENT_FULL_READER_ROLE after the migrations, still under their lock. */
+async function grantReader(
+  client: pg.Client,
+  database: string,
+  role: string,
+  access: ReaderAccess,
+): Promise<ReaderGrant> {
   try {
-    return await grantReadAccess(client, role);
+    return await grantReadAccess(client, role, access);
   } catch (error) {
     if (!(error instanceof ReaderRoleError)) throw error;
+    const variable = access === 'full' ? 'FULFILLMENT_FULL_READER_ROLE' : 'FULFILLMENT_READER_ROLE';
     throw new MigrationError(
-      `Migrations of "${database}" are up to date, but FULFILLMENT_READER_ROLE was not applied: ${error.message}`,
+      `Migrations of "${database}" are up to date, but ${variable} was not applied: ${error.message}`,
       { cause: error },
     );
   }

@@ -62,7 +62,7 @@ describe('the data dictionary', () => {
                                ORDER BY a.attname)
                  FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname IN ('fulfillment', 'analytics', 'sync') AND c.relkind IN ('r', 'v', 'm')
+        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') AND c.relkind IN ('r', 'v', 'm')
         ORDER BY 1`,
     );
     const byRelation = (a: { relation: string }, b: { relation: string }) =>

@@ -8,15 +8,17 @@ import { freshDatabaseUrl } from '../helpers/db.ts';
 
 /**
  * FULFILLMENT_READER_ROLE and `grant-reader`: a login of the reader role reads every table and
- * view of schema fulfillment, tables created later too, and can neither write there nor read
- * schema sync (webhook secrets). Roles are cluster-wide, so each test run uses unique names and
- * drops them at the end.
+ * view of schema fulfillment but those holding personal data (their masking views in
+ * fulfillment_masked instead; test/db/piiMasking.test.ts checks the masking), tables created later
+ * once a grant runs again, and can neither write there nor read schema sync (webhook secrets).
+ * Roles are cluster-wide, so each test run uses unique names and drops them at the end.
  */
 
 const target = freshDatabaseUrl();
 const suffix = randomBytes(4).toString('hex');
 const reader = `fs_reader_${suffix}`;
 const writer = `fs_writer_${suffix}`;
+const fullReader = `fs_full_${suffix}`;
 const password = randomBytes(12).toString('hex');
 let admin: pg.Client;
 let asReader: pg.Client;
@@ -69,7 +71,9 @@ beforeAll(async () => {
   expect(migrated.code).toBe(0);
   expect(migrated.out).toEqual([
     expect.stringMatching(
-      new RegExp(`applied \\d+ of \\d+ migrations.*created role "${reader}" \\(NOLOGIN\\)`),
+      new RegExp(
+        `applied \\d+ of \\d+ migrations.*created role "${reader}" \\(NOLOGIN\\) can read schema fulfillment \\(\\d+ tables, 6 views; not order_addresses, order_lines, orders, return_lines, returns, which hold personal data\\), fulfillment_masked \\(5 masking views\\) and analytics \\(\\d+ views\\), and nothing else`,
+      ),
     ),
   ]);
   admin = new pg.Client({ connectionString: target.url });
@@ -79,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await asReader?.end().catch(() => {});
-  for (const role of [reader, writer]) {
+  for (const role of [reader, writer, fullReader]) {
     await admin?.query(`DROP OWNED BY ${quoteIdent(role)}`).catch(() => {});
     await admin?.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
   }
@@ -88,22 +92,37 @@ afterAll(async () => {
 });
 
 describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
-  it('reads every table and view of schema fulfillment', async () => {
+  it('reads every table and view of schema fulfillment but those holding personal data, their masking views, and schema analytics', async () => {
     const { rows } = await admin.query<{ name: string; kind: string }>(
-      `SELECT relname AS name, relkind::text AS kind FROM pg_class
-        WHERE relnamespace = 'fulfillment'::regnamespace AND relkind IN ('r', 'p', 'v', 'm', 'f')
-        ORDER BY relname`,
+      `SELECT n.nspname || '.' || c.relname AS name, c.relkind::text AS kind FROM pg_class c
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname IN ('fulfillment', 'fulfillment_masked', 'analytics') AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+        ORDER BY 1`,
     );
     expect(rows.filter((r) => r.kind === 'r').length).toBeGreaterThanOrEqual(22);
-    expect(rows.filter((r) => r.kind === 'v').map((r) => r.name)).toEqual(
-      expect.arrayContaining(['shipment_status', 'open_returns', 'inventory_current', 'sync_health']),
+    expect(rows.filter((r) => r.kind === 'v' || r.kind === 'm').map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'fulfillment.shipment_status',
+        'fulfillment.open_returns',
+        'fulfillment.inventory_current',
+        'fulfillment.sync_health',
+        'fulfillment_masked.orders',
+        'analytics.shipment_facts',
+      ]),
     );
     const denied: string[] = [];
     for (const { name } of rows) {
-      const code = await errorCodeOf(asReader.query(`SELECT * FROM fulfillment.${quoteIdent(name)} LIMIT 1`));
+      const [schema, relation] = name.split('.') as [string, string];
+      const code = await errorCodeOf(
+        asReader.query(`SELECT * FROM ${schema}.${quoteIdent(relation)} LIMIT 1`),
+      );
       if (code !== undefined) denied.push(`${name}: ${code}`);
     }
-    expect(denied).toEqual([]);
+    expect(denied).toEqual(
+      ['order_addresses', 'order_lines', 'orders', 'return_lines', 'returns'].map(
+        (table) => `fulfillment.${table}: 42501`,
+      ),
+    );
   });
 
   it('sees sync health through the view while schema sync stays closed to it', async () => {
@@ -135,15 +154,24 @@ describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
     expect(still.rows).toEqual([{ balance_due: '5' }]);
   });
 
-  it('reads tables and views the migrating role creates in fulfillment later (default privileges)', async () => {
+  it('reads tables added to fulfillment later once granted again (migrate), unless their comments mark PII', async () => {
     await admin.query('CREATE TABLE fulfillment.added_later (x int)');
     await admin.query('CREATE VIEW fulfillment.added_later_view AS SELECT 1 AS one');
+    await admin.query('CREATE TABLE fulfillment.added_personal (x int, email text)');
+    await admin.query(
+      `COMMENT ON COLUMN fulfillment.added_personal.email IS 'E-mail. PII (consumer personal data).'`,
+    );
     await admin.query('INSERT INTO fulfillment.added_later VALUES (7)');
+    // Fail closed: nothing new is readable before a grant has looked at its comments.
+    expect(await errorCodeOf(asReader.query('SELECT x FROM fulfillment.added_later'))).toBe('42501');
+    expect((await cli(['grant-reader', reader])).code).toBe(0);
     expect((await asReader.query('SELECT x FROM fulfillment.added_later')).rows).toEqual([{ x: 7 }]);
     expect((await asReader.query('SELECT one FROM fulfillment.added_later_view')).rows).toEqual([{ one: 1 }]);
+    expect(await errorCodeOf(asReader.query('SELECT x FROM fulfillment.added_personal'))).toBe('42501');
     expect(await errorCodeOf(asReader.query('INSERT INTO fulfillment.added_later VALUES (8)'))).toBe('42501');
     await admin.query('DROP VIEW fulfillment.added_later_view');
     await admin.query('DROP TABLE fulfillment.added_later');
+    await admin.query('DROP TABLE fulfillment.added_personal');
   });
 
   it('is idempotent: migrate again and grant-reader keep the role as it is', async () => {
@@ -155,11 +183,29 @@ describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
     const granted = await cli(['grant-reader', reader]);
     expect(granted).toMatchObject({ code: 0, err: [] });
     expect(granted.out).toEqual([
-      expect.stringMatching(`^role "${reader}" can read schema fulfillment \\(\\d+ tables, \\d+ views`),
+      expect.stringMatching(`^role "${reader}" can read schema fulfillment \\(\\d+ tables, \\d+ views; not `),
     ]);
     expect((await asReader.query('SELECT count(*)::int AS n FROM fulfillment.invoices')).rows).toEqual([
       { n: 1 },
     ]);
+  });
+});
+
+describe('the masking key (sync.pii_key)', () => {
+  it('is written once by migrate, kept by later ones, and written anew when deleted', async () => {
+    const keyOf = async () =>
+      (await admin.query<{ key: Buffer }>('SELECT key FROM sync.pii_key')).rows.map((r) =>
+        r.key.toString('hex'),
+      );
+    const first = await keyOf();
+    expect(first).toEqual([expect.stringMatching(/^[0-9a-f]{128}$/)]);
+    expect((await cli(['migrate'])).code).toBe(0);
+    expect(await keyOf()).toEqual(first);
+    await admin.query('DELETE FROM sync.pii_key');
+    expect((await cli(['migrate'])).code).toBe(0);
+    const renewed = await keyOf();
+    expect(renewed).toEqual([expect.stringMatching(/^[0-9a-f]{128}$/)]);
+    expect(renewed).not.toEqual(first);
   });
 });
 
@@ -181,6 +227,49 @@ describe('fulfillment-sync grant-reader', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('--full reads personal data in clear; granting the same role again without it takes that away', async () => {
+    await admin.query(
+      `INSERT INTO fulfillment.orders (account_number, order_number, creation_date, notification_email, is_onsite_purchase,
+         is_line_haul, is_editable, is_cancellable, is_back_ordered, has_inventory_hold)
+       VALUES ('ACC1', 'SO-PII', now(), 'ana.kim@example.com', false, false, false, false, false, false)`,
+    );
+    const granted = await cli(['grant-reader', fullReader, '--full']);
+    expect(granted).toMatchObject({ code: 0, err: [] });
+    expect(granted.out[0]).toMatch(
+      `role "${fullReader}" (NOLOGIN) can read schema fulfillment in full, personal data in clear`,
+    );
+    const client = await connectAs(fullReader);
+    try {
+      const clear = await client.query(
+        `SELECT notification_email FROM fulfillment.orders WHERE order_number = 'SO-PII'`,
+      );
+      expect(clear.rows).toEqual([{ notification_email: 'ana.kim@example.com' }]);
+      // What an earlier version gave every reader (SELECT on all of fulfillment) is taken back.
+      expect((await cli(['grant-reader', fullReader])).code).toBe(0);
+      expect(await errorCodeOf(client.query('SELECT notification_email FROM fulfillment.orders'))).toBe(
+        '42501',
+      );
+      const masked = await client.query(
+        `SELECT notification_email FROM fulfillment_masked.orders WHERE order_number = 'SO-PII'`,
+      );
+      expect(masked.rows).toEqual([{ notification_email: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    } finally {
+      await client.end();
+      await admin.query(`DELETE FROM fulfillment.orders WHERE order_number = 'SO-PII'`);
+    }
+  });
+
+  it('rejects FULFILLMENT_FULL_READER_ROLE naming the reader role: one line, exit code 2', async () => {
+    const result = await cli(['migrate'], {
+      FULFILLMENT_READER_ROLE: reader,
+      FULFILLMENT_FULL_READER_ROLE: reader,
+    });
+    expect(result.code).toBe(2);
+    expect(result.err).toEqual([
+      expect.stringMatching(/^FULFILLMENT_FULL_READER_ROLE: must name another role/),
+    ]);
   });
 
   it('refuses a superuser with one line and exit code 1', async () => {

@@ -84,12 +84,12 @@ describe('the migrated warehouse', () => {
       `select format('%s %I.%I', case c.relkind when 'v' then 'VIEW' when 'm' then 'MATERIALIZED VIEW' else 'TABLE' end, n.nspname, c.relname) as target,
               obj_description(c.oid, 'pg_class') as text
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ('fulfillment', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')
+        where n.nspname in ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')
        union all
        select format('COLUMN %I.%I.%I', n.nspname, c.relname, a.attname), col_description(c.oid, a.attnum)
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-        where n.nspname in ('fulfillment', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')`,
+        where n.nspname in ('fulfillment', 'fulfillment_masked', 'analytics', 'sync') and c.relkind in ('r', 'v', 'm')`,
     );
     // format('%I') leaves lower-case names unquoted; the migration quotes them all.
     const normalize = (target: string) => target.replace(/(^\w+ )|"/g, '$1');

@@ -6,12 +6,15 @@ import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE, EXIT_OK } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
 
-/** `grant-reader <role>`: makes a role a read-only user of schema fulfillment; returns the exit code. */
-export async function grantReaderAction(context: CliContext, role: string): Promise<number> {
+/**
+ * `grant-reader <role> [--full]`: makes a role a read-only user of schema fulfillment, consumer
+ * personal data masked (or in clear with --full); returns the exit code.
+ */
+export async function grantReaderAction(context: CliContext, role: string, full = false): Promise<number> {
   const problem = roleNameProblem(role);
   if (problem) throw new UsageError(`role name ${problem}`);
   try {
-    const grant = await applyReaderRole(context.config().databaseUrl, role);
+    const grant = await applyReaderRole(context.config().databaseUrl, role, full ? 'full' : 'masked');
     context.print(`${describeGrant(grant)}.`);
     if (grant.created) {
       context.print(`To log in with it: ALTER ROLE ${role} LOGIN PASSWORD '...';`);
@@ -24,15 +27,16 @@ export async function grantReaderAction(context: CliContext, role: string): Prom
   }
 }
 
-/** Registers `grant-reader <role>` (what FULFILLMENT_READER_ROLE makes `migrate` do). */
+/** Registers `grant-reader <role> [--full]` (what FULFILLMENT_READER_ROLE / FULFILLMENT_FULL_READER_ROLE make `migrate` do). */
 export function registerGrantReaderCommand(program: Command, context: CliContext): void {
   program
     .command('grant-reader')
     .argument('<role>', 'Postgres role for BI tools (created NOLOGIN if missing)')
+    .option('--full', 'personal data in clear (what FULFILLMENT_FULL_READER_ROLE gets); default: masked')
     .description(
-      'give a role SELECT on schema fulfillment (tables, views and future tables) and nothing else; never schema sync',
+      'give a role SELECT on schema fulfillment, consumer personal data masked (fulfillment_masked) unless --full, and nothing else; never schema sync',
     )
-    .action(async (role: string) => {
-      process.exitCode = await grantReaderAction(context, role);
+    .action(async (role: string, options: { full?: boolean }) => {
+      process.exitCode = await grantReaderAction(context, role, options.full === true);
     });
 }

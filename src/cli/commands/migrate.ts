@@ -11,21 +11,26 @@ export function describeMigration(database: string, result: MigrateResult): stri
     result.applied === 0
       ? `already up to date (${result.total} migrations)`
       : `applied ${result.applied} of ${result.total} migrations`;
-  const reader = result.reader ? `; ${describeGrant(result.reader)}` : '';
-  return `${created}${applied} on "${database}"${reader}.`;
+  const grants = [result.fullReader, result.reader].filter((g) => g !== undefined);
+  const readers = grants.map((grant) => `; ${describeGrant(grant)}`).join('');
+  return `${created}${applied} on "${database}"${readers}.`;
 }
 
 /**
- * Runs the migrations against `databaseUrl` (then grants read access to `readerRole`, if given),
- * printing one line; returns the exit code.
+ * Runs the migrations against `databaseUrl` (then grants read access to the reader roles, if
+ * given), printing one line; returns the exit code.
  */
 export async function migrateAction(
   databaseUrl: string,
   out: { log: (line: string) => void; error: (line: string) => void } = console,
-  readerRole?: string,
+  roles: { readerRole?: string | undefined; fullReaderRole?: string | undefined } = {},
 ): Promise<number> {
   try {
-    const result = await runMigrations(databaseUrl, readerRole ? { readerRole } : {});
+    const options = {
+      ...(roles.readerRole ? { readerRole: roles.readerRole } : {}),
+      ...(roles.fullReaderRole ? { fullReaderRole: roles.fullReaderRole } : {}),
+    };
+    const result = await runMigrations(databaseUrl, options);
     out.log(describeMigration(databaseNameOf(databaseUrl), result));
     return 0;
   } catch (error) {
@@ -40,14 +45,14 @@ export function registerMigrateCommand(program: Command, context: CliContext): v
   program
     .command('migrate')
     .description(
-      'create the database if it is missing, apply the migrations (safe to run concurrently), then grant FULFILLMENT_READER_ROLE read access if set',
+      'create the database if it is missing, apply the migrations (safe to run concurrently), then grant FULFILLMENT_READER_ROLE (personal data masked) and FULFILLMENT_FULL_READER_ROLE (in clear) read access if set',
     )
     .action(async () => {
       const config = context.config();
       process.exitCode = await migrateAction(
         config.databaseUrl,
         { log: context.print, error: context.printError },
-        config.readerRole,
+        { readerRole: config.readerRole, fullReaderRole: config.fullReaderRole },
       );
     });
 }

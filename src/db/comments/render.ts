@@ -7,7 +7,9 @@ import {
   PgTable,
 } from 'drizzle-orm/pg-core';
 import type { AnyView } from '../allTables.ts';
+import { piiKindOf, piiMarkerText } from '../pii/marking.ts';
 import { ANALYTICS_RELATIONS } from './analytics.ts';
+import { maskedBaseOf, maskedColumnText, maskedRelationText } from './masked.ts';
 import { OWN_COLUMN_TEXT } from './ownColumns.ts';
 import { SPEC_FIELD_TEXT } from './specFields.ts';
 import { SPEC_ORDER_FIELD_TEXT } from './specOrderFields.ts';
@@ -59,12 +61,27 @@ export function relationShape(relation: PgTable | AnyView): RelationShape {
 
 /** The description of a table or view (`schema.name`), if there is one. */
 export function relationText(qualified: string): string | undefined {
+  const base = maskedBaseOf(qualified);
+  if (base) {
+    const baseText = RELATIONS[base]?.text;
+    return baseText && maskedRelationText(base, baseText);
+  }
   return RELATIONS[qualified]?.text;
 }
 
-/** The description of a column: its relation's own text, else the shared one for that column name. */
+/**
+ * The description of a column: its relation's own text, else the shared one for that column name,
+ * followed by the PII marker when src/db/pii/marking.ts lists the column as personal data.
+ */
 export function columnText(qualified: string, column: string): string | undefined {
-  return RELATIONS[qualified]?.columns?.[column] ?? FIELDS[column];
+  const base = maskedBaseOf(qualified);
+  if (base) {
+    const baseText = RELATIONS[base]?.columns?.[column] ?? FIELDS[column];
+    return baseText && maskedColumnText(baseText, piiKindOf(base, column));
+  }
+  const text = RELATIONS[qualified]?.columns?.[column] ?? FIELDS[column];
+  const pii = piiKindOf(qualified, column);
+  return text && pii ? `${text} ${piiMarkerText(pii)}` : text;
 }
 
 /**

@@ -2,6 +2,14 @@ import type { TableText } from './tables.ts';
 
 /** Comments of the `sync` tables (the worker's own state), keyed `schema.table`. */
 export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
+  'sync.pii_key': {
+    text: 'The secret key of the PII masking (one row): the views of schema fulfillment_masked give reader roles HMAC-SHA-256 hashes keyed with it, so nobody who cannot read schema sync can hash a guessed e-mail or name to match. `migrate` writes 64 random bytes when the row is missing. Replacing the key changes every masked value at once (consistently, since masking happens at query time); deleting it makes them all null until the next migrate.',
+    columns: {
+      id: 'Always 1: there is one key.',
+      key: 'The HMAC key (at least 32 bytes; migrate writes 64 random bytes).',
+      created_at: 'When the key was written.',
+    },
+  },
   'sync.analytics_refreshes': {
     text: 'When the sources of each analytics materialized view last changed and when it was last refreshed (src/analytics/refresh.ts). One row per view. Key: relation.',
     columns: {
