@@ -35,21 +35,38 @@ export type Classified =
   | { ok: true; payload: unknown; message: string | null }
   | { ok: false; error: UpstreamError };
 
+/*
+ * Failure messages are read by words, not windows of characters: "rate limit" is not found inside
+ * "moderate limit", "try again" not inside "Country again", and a negation bears on the retry only
+ * when it governs it ("do not retry", "cannot be retried"), not when it is anywhere before it
+ * ("Service not available please retry later" asks for a retry).
+ */
+
 /** A failure message saying the service is throttling us: wait and retry, never split. */
-export const RATE_LIMIT_MESSAGE = /too many requests|rate[ -]?limit|throttl/i;
+export const RATE_LIMIT_MESSAGE = /\btoo many requests\b|\brate[ -]?limit(?:s|ed|ing)?\b|\bthrottl\w*/i;
 
 /**
  * A failure message asking for a smaller request. "too many" alone is not enough: "Too many
  * requests" is throttling, so only "too many" records, rows or results count.
  */
 export const TOO_LARGE_MESSAGE =
-  /too (?:large|big)|narrow (?:the |your )?(?:date |time )?range|too many (?:records|rows|results|items|lines)/i;
+  /\btoo (?:large|big)\b|\bnarrow (?:the |your )?(?:date |time )?range\b|\btoo many (?:records|rows|results|items|lines)\b/i;
+
+/** The words that say "may be retried": retry (retries, retried, retrying, retryable), try again. */
+const RETRY_WORDS = String.raw`(?:retr(?:y|ies|ied|ying|yable)|try again)\b`;
 
 /** A failure message saying the same call may work later. */
-export const RETRYABLE_MESSAGE = /try again|retry|temporar/i;
+export const RETRYABLE_MESSAGE = new RegExp(String.raw`\b${RETRY_WORDS}|\btemporar(?:y|ily)\b`, 'i');
 
-/** ...unless it says the opposite: "do not retry", "don't retry", "cannot be retried", "not retryable". */
-const NEGATED_RETRY = /(?:\b(?:not|never|cannot|no)\b|n't\b)[^.,;:!?]{0,20}?(?:retr|try again)/i;
+/**
+ * ...unless a negation governs the retry word: "not", "never", "no", "cannot" or an "n't" word, then
+ * at most the words "be", "been", "to", "ever" ("do not retry", "don't retry", "cannot be retried",
+ * "not retryable", "no retries", "should not be retried").
+ */
+const NEGATED_RETRY = new RegExp(
+  String.raw`\b(?:not|never|cannot|no|\w+n['’]t)\s+(?:(?:be|been|to|ever)\s+)*${RETRY_WORDS}`,
+  'i',
+);
 
 /** True when a failure message says the same call may succeed later (and does not say the opposite). */
 export function saysRetryable(message: string): boolean {

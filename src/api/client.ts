@@ -97,11 +97,18 @@ export interface FulfillmentClientOptions {
 }
 
 /** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
-function checkRowCap(operation: OperationId, rows: number, cap: number | undefined, name: string): void {
+function checkRowCap(
+  operation: OperationId,
+  rows: number,
+  cap: number | undefined,
+  name: string,
+  payload: unknown,
+): void {
   if (!cap || rows < cap) return;
   throw new AnswerTooLargeError(
     `${operation}: answer has ${rows} rows, at or over ${name}=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise ${name}`,
     { operation, status: 200 },
+    Array.isArray(payload) ? payload : [],
   );
 }
 
@@ -151,6 +158,7 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
       result.records.length + result.rejected.length,
       options.maxRowsPerCall,
       settingNames.maxRowsPerCall,
+      answer.payload,
     );
     if (result.rejected.length > 0) {
       options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');

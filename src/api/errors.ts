@@ -82,9 +82,22 @@ export class NonRetryableUpstreamError extends UpstreamError {
  * cannot help; asking for a smaller range can, so the engine splits the window on it.
  */
 export class AnswerTooLargeError extends NonRetryableUpstreamError {
-  constructor(message: string, details: Omit<UpstreamErrorDetails, 'kind'>) {
+  /**
+   * The rows of an answer that reached the row cap (none for a 413 or an oversized body): not a
+   * complete answer, but what it names (codes, SKUs) tells how to divide the call.
+   */
+  declare readonly cutRows: readonly unknown[];
+
+  constructor(
+    message: string,
+    details: Omit<UpstreamErrorDetails, 'kind'>,
+    cutRows: readonly unknown[] = [],
+  ) {
     super(message, { ...details, kind: 'too-large' });
     this.name = 'AnswerTooLargeError';
+    // Not enumerable: an error serialised into a log line must not carry the records (personal
+    // data, megabytes) along with it.
+    Object.defineProperty(this, 'cutRows', { value: cutRows, enumerable: false });
   }
 }
 

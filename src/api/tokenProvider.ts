@@ -151,9 +151,12 @@ function readTokenAnswer(body: string, secrets: string[]): { token: string; expi
   try {
     json = JSON.parse(body);
   } catch (error) {
-    throw new NonRetryableUpstreamError(`${OPERATION}: the token URL answer is not JSON`, {
+    // A proxy's error page or a cut-off body under a 200: the token URL did not really answer, so
+    // asking again is what helps, as for any other call's non-JSON 200 (classify.ts). A JSON answer
+    // without a token, below, is final: the same URL would answer the same.
+    throw new RetryableUpstreamError(`${OPERATION}: the token URL answer is not JSON; will be retried`, {
       operation: OPERATION,
-      kind: 'token',
+      kind: 'invalid-body',
       cause: error,
     });
   }

@@ -81,6 +81,12 @@ const thresholdsBySku = z.record(z.string(), z.number().int().min(0));
 export const envSchema = z.object({
   DATABASE_URL: urlVar('postgres://localhost:5432/fulfillment', ['postgres:', 'postgresql:']),
   REDIS_URL: urlVar('redis://localhost:6379', ['redis:', 'rediss:']),
+  REDIS_SENTINELS: listVar(),
+  REDIS_SENTINEL_MASTER: optionalString(),
+  REDIS_SENTINEL_PASSWORD: optionalString(),
+  REDIS_CLUSTER_NODES: listVar(),
+  REDIS_TLS_CA_FILE: optionalString(),
+  REDIS_TLS_INSECURE: booleanVar(false),
   FULFILLMENT_API_URL: urlVar(undefined, ['http:', 'https:']),
   FULFILLMENT_API_TOKEN: optionalString(),
   FULFILLMENT_TOKEN_URL: urlVar(undefined, ['http:', 'https:']),
@@ -116,6 +122,14 @@ export const envSchema = z.object({
   DASHBOARD_USER: optionalString(),
   DASHBOARD_PASSWORD: optionalString(),
   LOG_LEVEL: enumVar('info', LOG_LEVELS),
+  RETENTION_RUNS_DAYS: integerVar(30, 0, 36_500),
+  RETENTION_EVENTS_DAYS: integerVar(90, 0, 36_500),
+  RETENTION_DELIVERIES_DAYS: integerVar(30, 0, 36_500),
+  RETENTION_REJECTED_DAYS: integerVar(90, 0, 36_500),
+  RETENTION_BACKFILL_WINDOWS_DAYS: integerVar(90, 0, 36_500),
+  PRUNE_EVERY_MINUTES: integerVar(60, 0, 10_080),
+  PRUNE_BATCH_SIZE: integerVar(1000, 1, 100_000),
+  PRUNE_BATCH_PAUSE_MS: integerVar(100, 0, 60_000),
 });
 
 /** The parsed environment, before cross-variable checks and assembly into `Config`. */

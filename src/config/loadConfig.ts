@@ -5,6 +5,12 @@ import { ConfigError } from './configError.ts';
 import { authProblems, dashboardProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
 import { envSchema, type ParsedEnv } from './envSchema.ts';
+import {
+  CLUSTER_DEFAULT_QUEUE_PREFIX,
+  clusterPrefixProblem,
+  type RedisSettings,
+  redisSettings,
+} from './redisSettings.ts';
 import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
 import {
   type Config,
@@ -28,8 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const syncStart = parseSyncStart(parsed.data, problems);
   const streams = mergeStreams(parsed.data.FULFILLMENT_STREAMS, problems);
   checkQueryParams(parsed.data.FULFILLMENT_QUERY_PARAMS, problems);
+  const redis = redisSettings(parsed.data, problems);
+  const queuePrefix = queuePrefixFor(parsed.data.FULFILLMENT_QUEUE_PREFIX, redis, problems);
   if (problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(assemble(parsed.data, syncStart, streams));
+  return deepFreeze(assemble(parsed.data, syncStart, streams, redis, queuePrefix));
 }
 
 /** Blank values count as unset; everything else is trimmed by the field parsers. */
@@ -72,6 +80,15 @@ function checkQueryParams(overrides: ParsedEnv['FULFILLMENT_QUERY_PARAMS'], prob
   }
 }
 
+/** FULFILLMENT_QUEUE_PREFIX or the default; on a Cluster the prefix must carry a hash tag. */
+function queuePrefixFor(configured: string | undefined, redis: RedisSettings, problems: string[]): string {
+  if (redis.mode !== 'cluster') return configured ?? DEFAULT_QUEUE_PREFIX;
+  if (configured === undefined) return CLUSTER_DEFAULT_QUEUE_PREFIX;
+  const problem = clusterPrefixProblem(configured, 'FULFILLMENT_QUEUE_PREFIX');
+  if (problem !== undefined) problems.push(problem);
+  return configured;
+}
+
 function mergeStreams(
   overrides: ParsedEnv['FULFILLMENT_STREAMS'],
   problems: string[],
@@ -104,11 +121,14 @@ function assemble(
   env: ParsedEnv,
   syncStart: Date | undefined,
   streams: Record<StreamName, StreamSettings>,
+  redis: RedisSettings,
+  queuePrefix: string,
 ): Config {
   return {
     databaseUrl: env.DATABASE_URL,
     readerRole: env.FULFILLMENT_READER_ROLE,
     redisUrl: env.REDIS_URL,
+    redis,
     api: {
       baseUrl: env.FULFILLMENT_API_URL,
       token: env.FULFILLMENT_API_TOKEN,
@@ -148,8 +168,18 @@ function assemble(
       concurrency: env.WORKER_CONCURRENCY,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,
     },
+    retention: {
+      runsDays: env.RETENTION_RUNS_DAYS,
+      eventsDays: env.RETENTION_EVENTS_DAYS,
+      deliveriesDays: env.RETENTION_DELIVERIES_DAYS,
+      rejectedDays: env.RETENTION_REJECTED_DAYS,
+      backfillWindowsDays: env.RETENTION_BACKFILL_WINDOWS_DAYS,
+      pruneEveryMinutes: env.PRUNE_EVERY_MINUTES,
+      batchSize: env.PRUNE_BATCH_SIZE,
+      batchPauseMs: env.PRUNE_BATCH_PAUSE_MS,
+    },
     httpPort: env.HTTP_PORT,
-    queuePrefix: env.FULFILLMENT_QUEUE_PREFIX ?? DEFAULT_QUEUE_PREFIX,
+    queuePrefix,
     dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
     logLevel: env.LOG_LEVEL,
   };

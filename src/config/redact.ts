@@ -28,6 +28,13 @@ function optionalUrl(value: string | undefined): string | null {
   return value === undefined ? null : redactUrl(value);
 }
 
+/** Redis settings for printing: the URL's password and the sentinels' password hidden. */
+function redactRedis(redis: Config['redis']): Record<string, unknown> {
+  const url = redactUrl(redis.url);
+  if (redis.mode !== 'sentinel') return { ...redis, url };
+  return { ...redis, url, sentinelPassword: secret(redis.sentinelPassword) };
+}
+
 /**
  * The configuration as a plain JSON-ready object for printing: secrets become `***` (or `null` when
  * unset), passwords inside URLs become `***`, dates become ISO strings.
@@ -38,6 +45,7 @@ export function redactConfig(config: Config): Record<string, unknown> {
     databaseUrl: redactUrl(config.databaseUrl),
     readerRole: config.readerRole ?? null,
     redisUrl: redactUrl(config.redisUrl),
+    redis: redactRedis(config.redis),
     api: {
       ...config.api,
       baseUrl: optionalUrl(config.api.baseUrl),

@@ -1,3 +1,5 @@
+import type { RedisSettings } from './redisSettings.ts';
+
 /** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
 export const STREAM_NAMES = [
   'products',
@@ -64,7 +66,10 @@ export interface Config {
   databaseUrl: string;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
+  /** REDIS_URL as configured (its password included: print it only through redactUrl). */
   redisUrl: string;
+  /** Where Redis is: a single node, a Sentinel group or a Cluster, over TLS or not (redisSettings.ts). */
+  redis: RedisSettings;
   api: ApiSettings;
   sandbox: boolean;
   supplierIds: readonly string[];
@@ -106,9 +111,34 @@ export interface Config {
     maxInFlight: number;
   };
   worker: { concurrency: number; shutdownTimeoutMs: number };
+  /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
+  retention: RetentionSettings;
   httpPort: number;
-  /** Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis. */
+  /**
+   * Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis.
+   * With a Cluster it carries a hash tag (default `{fulfillment-sync}`), so each multi-key script
+   * stays in one slot.
+   */
   queuePrefix: string;
   dashboard: { user: string | undefined; password: string | undefined };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/**
+ * Days each bookkeeping table keeps its rows (0: forever) and how the pruner runs. What always stays
+ * whatever the days (the last run of a stream and scope, events still to be delivered) is in
+ * src/retention/rules.ts.
+ */
+export interface RetentionSettings {
+  runsDays: number;
+  eventsDays: number;
+  deliveriesDays: number;
+  rejectedDays: number;
+  backfillWindowsDays: number;
+  /** How often the worker prunes; 0: never on a schedule (`fulfillment-sync prune` by hand). */
+  pruneEveryMinutes: number;
+  /** Rows deleted per transaction: small, so a sync or the relay never waits long on a pruned row. */
+  batchSize: number;
+  /** Pause between two batches, leaving the disk and the WAL to syncs and the relay (bench:growth). */
+  batchPauseMs: number;
 }

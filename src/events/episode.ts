@@ -1,3 +1,4 @@
+import { joinKeyParts } from './keyParts.ts';
 import type { DeriveContext } from './types.ts';
 
 /**
@@ -25,4 +26,13 @@ export function episodeMarker(
 /** A transition with its episode: `<transition>@<marker>`. */
 export function inEpisode(transition: string, marker: string): string {
   return `${transition}@${marker}`;
+}
+
+/**
+ * The transition part of a status change, `from>to`, each code escaped (keyParts.ts) against '>' and
+ * the '@' of `inEpisode`: open-enum codes are upstream text, and 'A>B' then 'C' must not pass for
+ * 'A' then 'B>C'. Codes without those characters read as before, so existing ids hold.
+ */
+export function statusTransition(from: string | null | undefined, to: string | null | undefined): string {
+  return joinKeyParts('>', [from ?? '', to ?? ''], '@');
 }

@@ -1,4 +1,5 @@
 import { eventId } from './eventId.ts';
+import { escapeKeyPart, joinKeyParts } from './keyParts.ts';
 import type { DeriveContext, DerivedEvent, EventType, FieldChange, SubjectKind } from './types.ts';
 
 /** What a rule decides; the builder fills in the id and the times. */
@@ -17,11 +18,15 @@ export interface EventDraft {
   changes: FieldChange[];
 }
 
-/** A DerivedEvent from a draft: id = hash of `type|key|transition`, occurredAt falls back to detectedAt. */
+/**
+ * A DerivedEvent from a draft: id = hash of `type|key|transition` (the key's `|` escaped, so a key
+ * cannot shift into the transition, which is last and may hold `|`); occurredAt falls back to
+ * detectedAt.
+ */
 export function makeEvent(draft: EventDraft, ctx: DeriveContext): DerivedEvent {
   const detectedAt = ctx.detectedAt.toISOString();
   return {
-    id: eventId(`${draft.type}|${draft.key}|${draft.transition}`),
+    id: eventId(`${draft.type}|${escapeKeyPart(draft.key, '|')}|${draft.transition}`),
     type: draft.type,
     occurredAt: draft.occurredAt ?? detectedAt,
     detectedAt,
@@ -47,7 +52,13 @@ export function createdDraft(
   return { ...subject, type, transition: 'created', occurredAt, changes };
 }
 
-/** Joins key parts; a missing part is '' as in the warehouse's key columns. */
+/**
+ * Joins key parts with ':', each escaped (keyParts.ts: `\:` for a ':' inside a part, `\\` for a
+ * backslash); a missing part is '' as in the warehouse's key columns.
+ */
 export function subjectKey(...parts: Array<string | number | null | undefined>): string {
-  return parts.map((part) => (part === null || part === undefined ? '' : String(part))).join(':');
+  return joinKeyParts(
+    ':',
+    parts.map((part) => (part === null || part === undefined ? '' : String(part))),
+  );
 }

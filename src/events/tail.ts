@@ -81,8 +81,9 @@ export async function tailEvents(options: TailOptions): Promise<void> {
 
 async function openListener(options: TailOptions, wake: () => void): Promise<pg.Client | undefined> {
   if (!options.connectListener) return undefined;
+  let client: pg.Client | undefined;
   try {
-    const client = await options.connectListener();
+    client = await options.connectListener();
     client.on('notification', wake);
     // A dropped listener leaves the timer as the fallback.
     client.on('error', (error) => options.onListenError?.(error));
@@ -90,6 +91,8 @@ async function openListener(options: TailOptions, wake: () => void): Promise<pg.
     return client;
   } catch (error) {
     options.onListenError?.(error as Error);
+    // Connected but not listening: the connection is of no use, and must not stay open.
+    await client?.end().catch(() => undefined);
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { type AmbiguousTime, parseUpstreamDateTime } from '../time/parse.ts';
+import { type AmbiguousTime, isUnsetDateTime, parseUpstreamDateTime } from '../time/parse.ts';
 
 /** How upstream wall-clock times are read: the zone, and which occurrence of a repeated hour. */
 export interface UpstreamClock {
@@ -9,11 +9,12 @@ export interface UpstreamClock {
 }
 
 /**
- * An upstream date-time as an ISO UTC string, read by src/time's rule. Null, empty or unparseable
- * values give undefined so the caller falls back to detectedAt.
+ * An upstream date-time as an ISO UTC string, read by src/time's rule. Null, empty, "not set"
+ * (0001-01-01, see isUnsetDateTime) or unparseable values give undefined so the caller falls back
+ * to detectedAt.
  */
 export function upstreamInstant(value: string | null | undefined, clock: UpstreamClock): string | undefined {
-  if (!value) return undefined;
+  if (!value || isUnsetDateTime(value)) return undefined;
   try {
     return parseUpstreamDateTime(value, clock.timezone, clock.ambiguousTime).toISOString();
   } catch {

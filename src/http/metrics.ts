@@ -236,6 +236,24 @@ export const metrics = {
       for (const { check, ready } of await readinessSource()) this.set({ check }, ready ? 1 : 0);
     },
   }),
+  prunedRows: new Counter({
+    name: 'fulfillment_retention_pruned_rows_total',
+    help: 'Bookkeeping rows removed by the pruner, by table (RETENTION_*_DAYS).',
+    labelNames: ['table'] as const,
+    registers: [metricsRegistry],
+  }),
+  pruneRuns: new Counter({
+    name: 'fulfillment_retention_prune_runs_total',
+    help: 'Prunes by outcome: completed, interrupted (a busy lock or a stop; the next carries on), skipped (another pruner held the lock), failed.',
+    labelNames: ['outcome'] as const,
+    registers: [metricsRegistry],
+  }),
+  pruneDuration: new Histogram({
+    name: 'fulfillment_retention_prune_duration_seconds',
+    help: 'How long a prune (all tables, in batches) took.',
+    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    registers: [metricsRegistry],
+  }),
   queueDepth: new Gauge({
     name: 'fulfillment_queue_depth',
     help: 'Jobs per queue and state (waiting, active, delayed, failed).',

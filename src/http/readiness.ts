@@ -1,11 +1,14 @@
-import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
+import type { RedisConnection } from '../redis/connection.ts';
 
 /**
  * Readiness of Redis: the connection must be up and answer PING (never waits on the offline
  * queue), and so must every other connection of the process (`othersReady`).
  */
-export async function redisReady(redis: Redis, othersReady: () => boolean = () => true): Promise<boolean> {
+export async function redisReady(
+  redis: RedisConnection,
+  othersReady: () => boolean = () => true,
+): Promise<boolean> {
   if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`);
   if (!othersReady()) throw new Error('a Redis connection is reconnecting');
   return (await redis.ping()) === 'PONG';

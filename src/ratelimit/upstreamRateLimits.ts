@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import { createRateLimiter, type RateLimiter } from '../api/rateLimiter.ts';
+import { limiterOverSlots, memorySlots, type SlotStore } from '../api/rateLimiter.ts';
 import { type RateLimits, routeRateLimits } from '../api/rateLimits.ts';
 import { DEFAULT_RETRY } from '../api/transport.ts';
+import type { RedisTarget } from '../redis/connection.ts';
 import { connectRedis, RedisUnreachableError } from '../runtime/connectRedis.ts';
 import { rateLimitKeys } from './keys.ts';
 import { createSharedRateLimiter } from './sharedRateLimiter.ts';
@@ -14,7 +15,8 @@ export interface UpstreamRateLimits {
 }
 
 export interface OpenRateLimitsOptions {
-  redisUrl: string;
+  /** Where Redis is (the configuration's `redis`, or one node's URL). */
+  redis: RedisTarget;
   /** The deployment's queue prefix: processes with the same prefix share one budget. */
   prefix: string;
   rps: number;
@@ -33,12 +35,12 @@ export interface OpenRateLimitsOptions {
 export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Promise<UpstreamRateLimits> {
   const { logger } = options;
   const local = {
-    global: createRateLimiter({ rps: options.rps }),
-    orderDetail: createRateLimiter({ rps: options.orderDetailRps }),
+    global: memorySlots({ rps: options.rps }),
+    orderDetail: memorySlots({ rps: options.orderDetailRps }),
   };
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
-    redis = await connectRedis(options.redisUrl, {
+    redis = await connectRedis(options.redis, {
       waitMs: options.waitMs,
       // Fail fast: a limiter must not queue behind a dead connection; it falls back instead.
       redis: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 },
@@ -48,13 +50,21 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     logger.warn(
       `upstream rate limit not shared with other processes: ${error.message}; this process keeps its own budget of FULFILLMENT_RATE_LIMIT_RPS`,
     );
-    return { limits: routeRateLimits(local), shared: false, close: () => undefined };
+    return {
+      limits: routeRateLimits({
+        global: limiterOverSlots(local.global),
+        orderDetail: limiterOverSlots(local.orderDetail),
+      }),
+      shared: false,
+      close: () => undefined,
+    };
   }
   const keys = rateLimitKeys(options.prefix);
-  const shared = (slotKey: string, rps: number, fallback: RateLimiter) =>
+  const shared = (slotKey: string, sentKey: string, rps: number, fallback: SlotStore) =>
     createSharedRateLimiter({
       redis,
       slotKey,
+      sentKey,
       pauseKey: keys.pausedUntil,
       rps,
       maxPauseWaitMs: DEFAULT_RETRY.maxRetryAfterMs ?? 60_000,
@@ -68,8 +78,8 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     });
   return {
     limits: routeRateLimits({
-      global: shared(keys.global, options.rps, local.global),
-      orderDetail: shared(keys.orderDetail, options.orderDetailRps, local.orderDetail),
+      global: shared(keys.global, keys.globalSent, options.rps, local.global),
+      orderDetail: shared(keys.orderDetail, keys.orderDetailSent, options.orderDetailRps, local.orderDetail),
     }),
     shared: true,
     close: () => redis.disconnect(),

@@ -43,7 +43,7 @@ export const RATE_LIMIT_REDIS_WAIT_MS = 1_000;
 export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.api.baseUrl) {
     const rateLimits = await openUpstreamRateLimits({
-      redisUrl: config.redisUrl,
+      redis: config.redis,
       prefix: config.queuePrefix,
       rps: config.api.rateLimitRps,
       orderDetailRps: config.api.orderDetailRps,

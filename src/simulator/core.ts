@@ -3,6 +3,7 @@ import { TokenStore } from './auth.ts';
 import { manualClock, realClock, type SimClock } from './clock.ts';
 import { DEFAULT_RATES, type Rates } from './evolve/rates.ts';
 import { evolveTo } from './evolve/tick.ts';
+import { addDraftTransfersIn } from './evolve/transfers.ts';
 import { FaultInjector, type FaultOptions, validateFaultOptions } from './faults.ts';
 import { PoisonScenario, validatePoisonOptions } from './poison/scenario.ts';
 import type { PoisonOptions, PoisonReport } from './poison/types.ts';
@@ -10,6 +11,7 @@ import { buildTruth, type SimTruth } from './truth.ts';
 import { VolumeShipments } from './volume.ts';
 import { buildCatalog } from './world/catalog.ts';
 import { World } from './world/state.ts';
+import { WAREHOUSE_LIST } from './world/warehouses.ts';
 import { Zone } from './zone.ts';
 
 /** How big the world is and how busy it gets. */
@@ -20,6 +22,16 @@ export interface VolumeOptions {
   winesPerSupplier?: number;
   /** Extra static shipment updates spread over the history (for benchmarks), default 0. */
   shipments?: number;
+  /**
+   * Opening stock of every product in this warehouse only (default: one or two random ones each),
+   * so one warehouse and its FG sub-inventory can hold more rows than a small `rowCap`.
+   */
+  stockWarehouse?: string;
+  /**
+   * DRAFT INs per supplier created over the history (in `stockWarehouse` when set) and never
+   * submitted (default 0): an open-status list as long as wanted. They leave it only when cancelled.
+   */
+  draftTransfersIn?: number;
   rates?: Partial<Rates>;
 }
 
@@ -46,6 +58,12 @@ export interface SimulatorOptions {
   scenario?: 'poison';
   /** Settings of the poison scenario. */
   poison?: PoisonOptions;
+}
+
+function validStockWarehouse(code: string | undefined): string | undefined {
+  if (code !== undefined && !WAREHOUSE_LIST.includes(code))
+    throw new Error(`volume.stockWarehouse must be one of ${WAREHOUSE_LIST.join(', ')}, got "${code}"`);
+  return code;
 }
 
 /** The simulator without its HTTP server: world, clock, faults, tokens. */
@@ -76,9 +94,14 @@ export class SimulatorCore {
     this.world.processedMinute = Math.floor(genesis / 60_000) - 1;
     buildCatalog(
       this.world,
-      { suppliers: v.suppliers ?? 2, winesPerSupplier: v.winesPerSupplier ?? 18 },
+      {
+        suppliers: v.suppliers ?? 2,
+        winesPerSupplier: v.winesPerSupplier ?? 18,
+        stockWarehouse: validStockWarehouse(v.stockWarehouse),
+      },
       genesis,
     );
+    addDraftTransfersIn(this.world, v.draftTransfersIn ?? 0, genesis, startAt, v.stockWarehouse);
     if (options.faults) validateFaultOptions(options.faults);
     if (options.scenario !== undefined && options.scenario !== 'poison')
       throw new Error(`unknown scenario "${String(options.scenario)}"; known: poison`);

@@ -8,10 +8,12 @@ import { inventory } from '../db/schema/inventory.ts';
 import { camelOf, recordRow } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, Scope, StreamDefinition, Window } from '../sync/types.ts';
 import { INVENTORY_KEY, writeInventoryHistory } from './inventoryHistory.ts';
+import { inventorySnapshotWhere, keepPartRows, splitInventoryWindow } from './inventoryParts.ts';
 
 /**
- * inventory: a full snapshot of Inventories/Owned per supplier (the scope) in one call, read
- * warehouse by warehouse only when that answer is too large; diffed against the stored rows. A stored row the snapshot no longer returns is
+ * inventory: a full snapshot of Inventories/Owned per supplier (the scope) in one call, read in
+ * parts (warehouse, sub-inventory, SKU: inventoryParts.ts) only when an answer is too large;
+ * diffed against the stored rows. A stored row the snapshot no longer returns is
  * zeroed and stamped `vanished_at`, never deleted nor silently kept; every change (vanishing
  * included) is versioned in `inventory_history` (SCD type 2, see inventoryHistory.ts).
  */
@@ -46,12 +48,6 @@ export function planInventoryWindows(
   });
   if (!warehouses) return [snapshot()];
   return warehouses.map((warehouseCode) => snapshot({ warehouseCode }));
-}
-
-/** A whole-supplier snapshot too large for one answer is read warehouse by warehouse. */
-export function splitInventoryWindow(window: Window): Window[] | null {
-  if (window.kind !== 'snapshot' || window.filter?.warehouseCode) return null;
-  return planInventoryWindows({ now: window.start }, INVENTORY_WAREHOUSES);
 }
 
 /**
@@ -90,11 +86,8 @@ export function inventoryKeyOfRejected(raw: unknown, ctx: RowContext): Row | und
   return key;
 }
 
-/** The snapshot's scope in the table: the supplier's rows (of the window's warehouse, if it names one). */
-export function snapshotWhere(scope: Scope, window: Window): Row {
-  const warehouseCode = window.filter?.warehouseCode;
-  return warehouseCode ? { supplier_id: scope.id, warehouse_code: warehouseCode } : { supplier_id: scope.id };
-}
+/** The snapshot's scope in the table: the supplier's rows, narrowed to the part's filter. */
+export const snapshotWhere: (scope: Scope, window: Window) => Row = inventorySnapshotWhere;
 
 /** The inventory stream (CONTRACT.md section 3). */
 export const inventoryStream: StreamDefinition<
@@ -105,13 +98,20 @@ export const inventoryStream: StreamDefinition<
   scopeKind: 'supplier',
   subjectKind: 'inventory',
   planWindows: (input) => planInventoryWindows(input),
-  splitWindow: splitInventoryWindow,
+  splitWindow: (window, args) => splitInventoryWindow(window, args, INVENTORY_WAREHOUSES),
   fetchWindow: async ({ client, scope, window }) => {
+    const sku = window.filter?.sku;
+    if (sku !== undefined) {
+      // Warehouse and SKU are alternatives (spec 4.5): ask by SKU, keep the part's own rows.
+      const answer = await client.listOwnedInventory({ supplierId: scope.id, sku, onHandOnly: false });
+      return { ...answer, ...keepPartRows(answer, window), apiCalls: 1 };
+    }
     // onHandOnly=false: a row with nothing on hand but stock on orders or INs is still inventory,
     // and must not look vanished.
     const answer = await client.listOwnedInventory({
       supplierId: scope.id,
       warehouseCode: window.filter?.warehouseCode,
+      subInventoryCode: window.filter?.subInventoryCode,
       onHandOnly: false,
     });
     return { ...answer, apiCalls: 1 };
@@ -131,11 +131,12 @@ export const inventoryStream: StreamDefinition<
       goneColumn: 'vanished_at',
     },
   },
-  afterWrite: async ({ tx, changes, now }) => {
+  afterWrite: async ({ tx, changes, now, runId }) => {
     await writeInventoryHistory(
       tx,
       changes.map((c) => c.row),
       now,
+      runId,
     );
   },
 };

@@ -4,6 +4,8 @@ import { inventoryActivity } from '../db/schema/inventoryActivity.ts';
 import { dayOf, rereadDayWindows } from '../sync/plan.ts';
 import { recordRow } from '../sync/rows.ts';
 import type { PlanInput, StreamDefinition, Window } from '../sync/types.ts';
+import { INVENTORY_WAREHOUSES } from './inventory.ts';
+import { splitInventoryWindow } from './inventoryParts.ts';
 
 /**
  * inventory_activity: Inventories/Activity one day per call (the row carries no date: the call's
@@ -33,9 +35,18 @@ export const inventoryActivityStream: StreamDefinition<
   name: 'inventory_activity',
   scopeKind: 'supplier',
   planWindows: planActivityWindows,
+  // One day too large for one answer: by warehouse, sub-inventory, SKU (the filters combine, spec 4.5).
+  splitWindow: (window, args) => splitInventoryWindow(window, args, INVENTORY_WAREHOUSES),
   fetchWindow: async ({ client, scope, window, timezone }) => {
     const day = dayOf(window.start, timezone);
-    const answer = await client.listInventoryActivity({ supplierId: scope.id, beginDate: day, endDate: day });
+    const answer = await client.listInventoryActivity({
+      supplierId: scope.id,
+      beginDate: day,
+      endDate: day,
+      warehouseCode: window.filter?.warehouseCode,
+      subInventoryCode: window.filter?.subInventoryCode,
+      sku: window.filter?.sku,
+    });
     return {
       records: answer.records.map((activity) => ({ activityDate: day, activity })),
       rejected: answer.rejected,

@@ -53,22 +53,42 @@ function valueColumns(historyColumns: Iterable<string>): string[] {
   return [...historyColumns].filter((c) => c !== 'valid_from' && c !== 'valid_to' && c !== 'run_id');
 }
 
+/** A key's open version may have been opened by a clock ahead of ours: the next one starts 1 ms after it. */
+const AFTER_OPEN_VERSION = "interval '1 millisecond'";
+
 /**
  * Versions the changed inventory rows in `inventory_history`, inside the caller's transaction:
  * closes each key's open version and opens a new one, both at `at` (the run's clock: the detection
- * time, equal for every row of one snapshot write). Two set-based statements.
+ * time, equal for every row of one snapshot write), and names the run (`runId`) that wrote it.
+ *
+ * Workers' clocks disagree: an open version may start at or after `at` (written by a worker whose
+ * clock is ahead). History stays ordered instead of failing on the one-open-version index: that
+ * version is closed, and the new one opened, 1 ms after its start. Every version is kept.
  */
-export async function writeInventoryHistory(tx: Queryable, changed: readonly Row[], at: Date): Promise<void> {
+export async function writeInventoryHistory(
+  tx: Queryable,
+  changed: readonly Row[],
+  at: Date,
+  runId?: number,
+): Promise<void> {
   if (changed.length === 0) return;
   const columns = valueColumns(tableInfo(inventoryHistory).types.keys());
   const plan = planHistory(changed, at, columns);
   const keyParams = INVENTORY_KEY.map((c) => plan.close.map((r) => String(r[c])));
-  await tx.query(
-    `UPDATE ${tableInfo(inventoryHistory).qualified} h SET valid_to = $5
+  const closed = await tx.query<{ s: string; w: string; i: string; u: string; valid_to: Date }>(
+    `UPDATE ${tableInfo(inventoryHistory).qualified} h
+        SET valid_to = greatest($5::timestamptz, h.valid_from + ${AFTER_OPEN_VERSION})
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS k(s, w, i, u)
       WHERE h.valid_to IS NULL AND h.supplier_id = k.s AND h.warehouse_code = k.w
-        AND h.sub_inventory_code = k.i AND h.sku = k.u AND h.valid_from < $5`,
+        AND h.sub_inventory_code = k.i AND h.sku = k.u
+  RETURNING k.s, k.w, k.i, k.u, h.valid_to`,
     [...keyParams, at],
   );
-  await upsertRows(tx, inventoryHistory, plan.open, [...INVENTORY_KEY, 'valid_from'], at);
+  const startOf = new Map(closed.rows.map((r) => [[r.s, r.w, r.i, r.u].join('\u0001'), r.valid_to]));
+  const open = plan.open.map((r) => ({
+    ...r,
+    valid_from: startOf.get(INVENTORY_KEY.map((c) => String(r[c])).join('\u0001')) ?? at,
+    run_id: runId ?? null,
+  }));
+  await upsertRows(tx, inventoryHistory, open, [...INVENTORY_KEY, 'valid_from'], at);
 }

@@ -11,9 +11,11 @@ import { dayOf } from '../sync/plan.ts';
 import { recordRow, snakeOf } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { detailOutcome } from './detailCall.ts';
+import { splitProductsWindow } from './productParts.ts';
 
 /**
- * products: the owned listing per supplier, in full, every run. The first run of a (Pacific) day
+ * products: the owned listing per supplier, in full, every run (in parts, by item type and then by
+ * SKU, when an answer is too large: productParts.ts). The first run of a (Pacific) day
  * also fetches every product's detail ('all'); later runs that day fetch detail only for listing
  * rows that are new or changed ('changed'). Detail-only columns are left out of listing-based
  * rows, so the diff compares only what the listing can tell.
@@ -76,8 +78,13 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
   name: 'products',
   scopeKind: 'supplier',
   planWindows: planProductWindows,
-  fetchWindow: async ({ client, scope }) => {
-    const listing = await client.listOwnedProducts({ supplierId: scope.id });
+  splitWindow: splitProductsWindow,
+  fetchWindow: async ({ client, scope, window }) => {
+    const listing = await client.listOwnedProducts({
+      supplierId: scope.id,
+      itemTypeCode: window.filter?.itemTypeCode,
+      sku: window.filter?.sku,
+    });
     return {
       records: listing.records.map((row) => ({ listing: row })),
       rejected: listing.rejected,

@@ -1,6 +1,5 @@
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import {
-  IN_OPEN_STATUS_CODES,
   type TransferInDetail,
   type TransferInHeader,
   type TransferInLine,
@@ -26,6 +25,7 @@ import type {
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import { contentKey } from './contentKey.ts';
 import { detailOutcome } from './detailCall.ts';
+import { coveredWhere, OPEN_WINDOW_FILTER, openPartQuery, splitOpenWindow } from './transferInParts.ts';
 
 /**
  * transfers_in: list calls by submitted date re-reading `rereadDays` (90), plus one window reading
@@ -65,8 +65,7 @@ export const DETAIL_ONLY_COLUMNS = [
   'detail_raw',
 ] as const;
 
-/** The window that reads every open status (and follows up the ones that left, and failed details). */
-export const OPEN_WINDOW_FILTER = { statusCodes: IN_OPEN_STATUS_CODES.join(',') };
+export { OPEN_WINDOW_FILTER };
 
 /** Submitted-date day windows (re-read horizon) followed by the open-status window. */
 export function planTransfersInWindows(input: PlanInput): Window[] {
@@ -109,34 +108,40 @@ async function fetchDetail(client: Client, supplierId: string, orderNumber: stri
 }
 
 /**
- * The open window: every open status; then, by key, the stored open INs that none of them returned
- * and the INs whose detail is due again after a failure.
+ * The open window (or one part of it, transferInParts.ts): its open statuses; then, by key, the
+ * stored open INs the part covers that it did not list (they left it), and, in the part that
+ * carries `followDue`, the INs whose detail is due again after a failure.
  */
 async function fetchOpen({
   client,
   scope,
   db,
   due,
+  window,
+  timezone,
 }: FetchArgs<Client>): Promise<FetchResult<TransferInRecord>> {
   const records: TransferInRecord[] = [];
   const rejected: RejectedRecord[] = [];
   const repaired: RejectedRecord[] = [];
   const detailFailures: DetailFailure[] = [];
   let apiCalls = 0;
-  for (const statusCode of IN_OPEN_STATUS_CODES) {
-    const answer = await client.listTransfersIn({ supplierId: scope.id, statusCode });
+  const { statusCodes, ...narrower } = openPartQuery(window);
+  for (const statusCode of statusCodes) {
+    const answer = await client.listTransfersIn({ supplierId: scope.id, statusCode, ...narrower });
     apiCalls += 1;
     rejected.push(...answer.rejected);
     repaired.push(...(answer.repaired ?? []));
     for (const header of answer.records) records.push({ header, detailed: false });
   }
   const listed = new Set(records.map((r) => r.header.orderNumber));
+  const covered = coveredWhere(window, timezone, 3);
   const left = await db.query<{ order_number: string }>(
     `SELECT order_number FROM ${tableInfo(transfersIn).qualified}
-      WHERE supplier_id = $1 AND status_code = ANY($2::text[]) AND NOT (order_number = ANY($3::text[]))`,
-    [scope.id, [...IN_OPEN_STATUS_CODES], [...listed]],
+      WHERE supplier_id = $1 AND NOT (order_number = ANY($2::text[])) AND ${covered.sql}`,
+    [scope.id, [...listed], ...covered.params],
   );
-  const byKey = new Set([...left.rows.map((r) => r.order_number), ...due.map((d) => d.recordKey)]);
+  const dueKeys = window.filter?.followDue ? due.map((d) => d.recordKey) : [];
+  const byKey = new Set([...left.rows.map((r) => r.order_number), ...dueKeys]);
   for (const orderNumber of byKey) {
     if (listed.has(orderNumber)) continue; // listed and due: the engine fetches its detail
     const outcome = await fetchDetail(client, scope.id, orderNumber);
@@ -177,6 +182,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
   scopeKind: 'supplier',
   subjectKind: 'transfer_in',
   planWindows: planTransfersInWindows,
+  splitWindow: splitOpenWindow,
   fetchWindow: async (args) => {
     if (args.window.kind === 'filter') return fetchOpen(args);
     const answer = await args.client.listTransfersIn({

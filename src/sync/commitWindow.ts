@@ -73,7 +73,7 @@ export async function commitWindow<R>(args: CommitArgs<R>): Promise<CommitResult
         policy: args.eventPolicy,
       });
     }
-    await stream.afterWrite?.({ tx, scope, window, now, changes: prepared.changes });
+    await stream.afterWrite?.({ tx, scope, window, now, runId, changes: prepared.changes });
     await clearServedRequests(tx, stream.name, scope.id, prepared.served);
     const quarantinedDetails = await recordDetailFailures(
       tx,

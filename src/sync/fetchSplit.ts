@@ -26,12 +26,32 @@ function remedyOf(error: unknown): string {
   return 'raise FULFILLMENT_MAX_ROWS_PER_WINDOW';
 }
 
+/** The rows of an answer cut at the row cap, which name parts a split can ask for. */
+function cutRowsOf(error: unknown): readonly unknown[] {
+  return error instanceof AnswerTooLargeError ? error.cutRows : [];
+}
+
+/**
+ * Filter parts of a window that moves the cursor: only the last one moves it, once every part
+ * before it is stored (the parts are stored in order, and a failure stops the run).
+ */
+function keepAdvanceLast(parts: Window[] | null, window: Window): Window[] | null {
+  if (!parts || window.advanceTo === undefined) return parts;
+  return parts.map((part, i) => {
+    if (i === parts.length - 1) return { ...part, advanceTo: window.advanceTo };
+    const { advanceTo: _later, ...rest } = part;
+    return rest;
+  });
+}
+
 /** One window whose answer fit in its calls, with that answer. */
 export interface FetchedLeaf<R> {
   window: Window;
   result: FetchResult<R>;
   /** How many halvings led to this window (0: the planned window itself). */
   depth: number;
+  /** The planned window's last part: nothing of it remains to fetch. */
+  last: boolean;
 }
 
 /**
@@ -65,20 +85,40 @@ export async function* fetchLeaves<R, C>(args: {
       result = await stream.fetchWindow({ ...args.fetch, window });
     } catch (error) {
       if (!isTooLarge(error)) throw error;
-      const halves = stream.splitWindow ? stream.splitWindow(window) : splitWindow(window, minSize, timezone);
-      if (!halves) {
+      // Time halves first; a window that cannot be halved (a snapshot, a filter, one day) is
+      // divided by the stream's finer filters, if it has any.
+      const byTime =
+        window.kind === 'minute' || window.kind === 'day' ? splitWindow(window, minSize, timezone) : null;
+      const byFilter = !byTime && stream.splitWindow !== undefined;
+      const parts =
+        byTime ??
+        (stream.splitWindow
+          ? keepAdvanceLast(
+              await stream.splitWindow(window, { ...args.fetch, cutRows: cutRowsOf(error) }),
+              window,
+            )
+          : null);
+      if (!parts) {
         const label = `${stream.name} ${scope.id} ${describeWindow(window, timezone)}`;
+        const limit = byFilter
+          ? 'at its finest filter (or no narrower filter is known yet)'
+          : `and cannot be split below ${minSize}`;
         throw new WindowUnsplittableError(
-          `Window ${label} is too large and cannot be split below ${minSize}: ${remedyOf(error)} (${(error as Error).message}).`,
+          `Window ${label} is too large ${limit}: ${remedyOf(error)} (${(error as Error).message}).`,
           { cause: error },
         );
       }
       args.onSplit?.(window);
       wasted += 1;
-      pending.unshift(...halves.map((half) => ({ window: half, depth: depth + 1 })));
+      pending.unshift(...parts.map((part) => ({ window: part, depth: depth + 1 })));
       continue;
     }
-    yield { window, result: { ...result, apiCalls: result.apiCalls + wasted }, depth };
+    yield {
+      window,
+      result: { ...result, apiCalls: result.apiCalls + wasted },
+      depth,
+      last: pending.length === 0,
+    };
     wasted = 0;
   }
 }

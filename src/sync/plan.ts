@@ -142,9 +142,9 @@ export function splitWindow(window: Window, minSize: number, timezone: string): 
 
 /** Human-readable window for logs, errors and the run log. */
 export function describeWindow(window: Window, timezone: string): string {
-  if (window.kind === 'snapshot') return 'snapshot';
+  const filter = window.filter ? ` ${JSON.stringify(window.filter)}` : '';
+  if (window.kind === 'snapshot') return `snapshot${filter}`;
   const fmt = window.kind === 'day' ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mmXXX";
   const range = `${formatInTimeZone(window.start, timezone, fmt)}..${formatInTimeZone(window.end, timezone, fmt)}`;
-  const filter = window.filter ? ` ${JSON.stringify(window.filter)}` : '';
   return window.kind === 'filter' ? `filter${filter}` : `${range}${filter}`;
 }

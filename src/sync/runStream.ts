@@ -52,7 +52,6 @@ export interface RunStreamArgs<R, C> {
  * written in one short transaction that checks the lease.
  */
 export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<StreamRunResult> {
-  const now = args.now ?? new Date();
   const { stream, scope, config } = args;
   const total: StreamRunResult = {
     stream: stream.name,
@@ -72,6 +71,9 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     return { ...total, status: 'skipped' };
   }
   try {
+    // The run's clock is read once it holds the lease, not before waiting for it: the holder it
+    // waited for wrote at its own, later clock, and this run's writes come after those.
+    const now = args.now ?? new Date();
     const cursor = await readCursor(args.pool, stream.name, scope);
     const settings = config.streams[stream.name];
     const start = firstLoadStart(
@@ -92,13 +94,16 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     );
     const loadedFrom = firstLoad ? earliestStart(windows, start) : undefined;
     const keepsCursor = args.mode === 'backfill';
-    const move = (window: Window): CursorMove | undefined =>
+    // The run's last window marks the initial load done in its own transaction: no failure can
+    // fall between storing the load's last rows and the mark, and leave the next run's real
+    // changes taken for history (suppressed).
+    const move = (window: Window, last: boolean): CursorMove | undefined =>
       keepsCursor
         ? undefined
         : {
             advanceTo: window.advanceTo,
             at: now,
-            initialLoad: firstLoad ? 'pending' : undefined,
+            initialLoad: firstLoad ? (last ? 'done' : 'pending') : undefined,
             loadedFrom,
           };
     const read: ReadWindow[] = [];
@@ -106,8 +111,8 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
     await runWindows(args, { now, lease, policy, move, read, checkDeadline }, windows, (outcome) =>
       add(total, outcome),
     );
-    // Every planned window is stored: the initial load (if this was one) is complete.
-    if (firstLoad && !keepsCursor && total.status !== 'failed')
+    // A first load with nothing to read is complete too (no window transaction to carry the mark).
+    if (firstLoad && !keepsCursor && windows.length === 0)
       await advanceCursor(args.pool, stream.name, scope, {
         advanceTo: undefined,
         at: now,

@@ -167,6 +167,8 @@ export interface WriteHookContext<R> {
   scope: Scope;
   window: Window;
   now: Date;
+  /** The sync.runs row this window's transaction writes. */
+  runId: number;
   changes: readonly RecordChange<R>[];
 }
 
@@ -189,6 +191,15 @@ export interface FetchProgress {
   done: number;
   total: number;
 }
+
+/** What a stream's `splitWindow` may look at: the scope, the run's clock and zone, short reads. */
+export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 'db'> & {
+  /**
+   * The raw rows of the answer that reached the row cap (empty after a 413, an oversized body or a
+   * timeout): incomplete, but the codes and SKUs they name are parts to ask for.
+   */
+  cutRows: readonly unknown[];
+};
 
 /** Detail calls for records whose list row changed (INs, products): made before the write. */
 export interface DetailSpec<R, C> {
@@ -217,10 +228,13 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   fetchWindow(args: FetchArgs<C>): Promise<FetchResult<R>>;
   entity: RecordEntity<R>;
   /**
-   * How a window whose answer is too large is divided (default: time halves of 'minute' and 'day'
-   * windows, down to `minWindowSize`); null when it cannot be divided further.
+   * How a 'snapshot' or 'filter' window whose answer is too large is divided into narrower filters;
+   * null when it cannot be divided further (its finest filter). 'minute' and 'day' windows are
+   * always halved in time, down to `minWindowSize`.
+   * It may read the warehouse (short queries through `db`): which parts exist can depend on the
+   * data, e.g. the sub-inventory codes and SKUs known for a warehouse.
    */
-  splitWindow?(window: Window): Window[] | null;
+  splitWindow?(window: Window, args: SplitArgs): Window[] | null | Promise<Window[] | null>;
   /** Records whose detail is fetched for changed list rows, before the write. */
   details?: DetailSpec<R, C>;
   /**

@@ -34,8 +34,11 @@ export interface PipelineRun {
   now: Date;
   lease: StreamLease | undefined;
   policy: EventPolicy;
-  /** How storing a window moves the cursor; undefined: it does not (backfills). */
-  move: (window: Window) => CursorMove | undefined;
+  /**
+   * How storing a window moves the cursor; undefined: it does not (backfills). `last`: the run's
+   * last part, whose transaction also marks an initial load done.
+   */
+  move: (window: Window, last: boolean) => CursorMove | undefined;
   /** Collects every stored time window's size and answer size (adaptive windows). */
   read: ReadWindow[];
   /** Throws once the run's deadline has passed (runDeadline.ts); checked before every call. */
@@ -64,6 +67,8 @@ interface FetchedPart<R> {
   startedAt: Date;
   /** Run-log details known from the fetch (the windows split on the way). */
   details: Record<string, unknown>;
+  /** The last part of the run's last planned window. */
+  last: boolean;
 }
 
 /** A part that could not be fetched or prepared: nothing of it is written. */
@@ -149,7 +154,7 @@ async function* fetchParts<R, C>(
   windows: readonly Window[],
 ): AsyncGenerator<Part<R>> {
   const { pool, stream, scope, config, logger } = args;
-  for (const planned of windows) {
+  for (const [index, planned] of windows.entries()) {
     let window = planned;
     let startedAt = new Date();
     try {
@@ -197,7 +202,8 @@ async function* fetchParts<R, C>(
             depth: leaf.depth,
           });
         const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
-        yield { window: leaf.window, result: leaf.result, due, startedAt, details };
+        const last = leaf.last && index === windows.length - 1;
+        yield { window: leaf.window, result: leaf.result, due, startedAt, details, last };
       }
     } catch (error) {
       yield { failed: true, window, startedAt, error };
@@ -285,7 +291,7 @@ async function commitPart<R, C>(
     now: run.now,
     eventSink: args.eventSink,
     eventPolicy: run.policy,
-    cursor: run.move(window),
+    cursor: run.move(window, part.last),
     detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
     run: { ...runRecord(args, run, window, part.startedAt), details, ...counts },
   });

@@ -29,6 +29,30 @@ export const DATE_TIME_PATTERN =
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * "Not set" as a .NET service writes it: `default(DateTime)` / `DateTime.MinValue`
+ * (0001-01-01T00:00:00, any fraction or offset, DateTimeOffset.MinValue included) and
+ * `DateTime.MaxValue` (9999-12-31T23:59:59.9999999). Such a value is no value: NULL in its
+ * column (the record's `raw` keeps it as sent), never an event time. Any other date of years
+ * 0002-9998 is read as written.
+ */
+const UNSET_DATE_TIME = /^\s*(?:0001-01-01|9999-12-31)(?:[T ]|\s*$)/;
+
+/** Whether an upstream date-time is a "not set" sentinel (see UNSET_DATE_TIME). */
+export function isUnsetDateTime(value: string): boolean {
+  return UNSET_DATE_TIME.test(value);
+}
+
+/**
+ * `Date.UTC`, for every year: it reads years 0-99 as 1900-1999, so those are set explicitly
+ * (`setUTCFullYear` takes the year as written, month and day with it).
+ */
+function utcMs(year: number, month0: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const date = new Date(Date.UTC(year, month0, day, hour, minute, second, ms));
+  if (year >= 0 && year < 100) date.setUTCFullYear(year, month0, day);
+  return date.getTime();
+}
+
 /** A date-time string the upstream sent that is not one; the message says what was expected. */
 export class InvalidDateTimeError extends Error {
   constructor(value: string) {
@@ -58,7 +82,7 @@ export function parseUpstreamDateTime(
   if (!validParts(parts)) throw new InvalidDateTimeError(value);
   const [year, month, day, hour, minute, second] = parts;
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const wall = utcMs(year, month - 1, day, hour, minute, second, ms);
   if (offset === undefined) return new Date(wallClockInstant(wall, tz, ambiguous));
   const shift = offsetMinutes(offset);
   if (shift === undefined) throw new InvalidDateTimeError(value);
@@ -90,7 +114,8 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(
 const hourOffsets = new Map<string, number | null>();
 
 /**
- * `parseUpstreamDateTime` for the engine's hot path: null for null, undefined or ''. Offset-less
+ * `parseUpstreamDateTime` for the engine's hot path: null for null, undefined, '' and a "not set"
+ * sentinel (`isUnsetDateTime`). Offset-less
  * values reuse the offset of their wall-clock hour, since resolving a zone per value costs ~30 us
  * and a backfill parses millions of them; an hour that holds an offset change is never cached, so
  * the repeated hour is always read as `ambiguous` says.
@@ -102,12 +127,13 @@ export function parseDateTime(
 ): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const text = String(value);
+  if (isUnsetDateTime(text)) return null;
   const m = WALL_CLOCK.exec(text);
   if (!m) return parseUpstreamDateTime(text, tz, ambiguous);
   const [, y, mo, d, h, mi, s = '00', fraction = ''] = m;
   if (Number(mi) > 59 || Number(s) > 59) return parseUpstreamDateTime(text, tz, ambiguous);
   const hour = `${y}-${mo}-${d}T${h}`;
-  const wallHour = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h));
+  const wallHour = utcMs(Number(y), Number(mo) - 1, Number(d), Number(h));
   const offset = plainHourOffset(hour, wallHour, tz);
   if (offset === null) return parseUpstreamDateTime(text, tz, ambiguous);
   const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
@@ -133,7 +159,7 @@ function plainHourOffset(hour: string, wallHour: number, tz: string): number | n
 function validParts([year, month, day, hour, minute, second]: readonly number[]): boolean {
   if (month === undefined || day === undefined || year === undefined) return false;
   if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const daysInMonth = new Date(utcMs(year, month, 0)).getUTCDate();
   return day <= daysInMonth && (hour ?? 0) <= 23 && (minute ?? 0) <= 59 && (second ?? 0) <= 59;
 }
 

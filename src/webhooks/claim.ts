@@ -1,11 +1,22 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
+import { EVENT_COLUMNS, type EventRow } from '../events/eventRow.ts';
 import type { DueAttempt } from './deliveryStates.ts';
+import { ENDPOINT_COLUMNS, type Endpoint, endpointFromRow } from './endpoints.ts';
 
-/** A delivery a sender now holds (its lease is taken): which attempt, and how many are allowed. */
+/**
+ * A delivery a sender now holds (its lease is taken): which attempt, how many are allowed, and
+ * what sending it reads (read by the claim itself, so a batch costs one round trip).
+ */
 export interface ClaimedDelivery extends DueAttempt {
   /** Null: as many as the retry schedule has. */
   maxAttempts: number | null;
+  /** Undefined: removed meanwhile. */
+  endpoint: Endpoint | undefined;
+  /** Undefined: no longer stored. */
+  event: EventRow | undefined;
+  /** A relay delivery (series '') whose pair already succeeded. */
+  delivered: boolean;
 }
 
 export interface ClaimOptions {
@@ -28,9 +39,10 @@ const CLAIM_LOCK = 0x7768636c61;
 /**
  * Takes the leases of due deliveries, each endpoint limited on its own: no more in flight (leased,
  * by any worker) than its max_concurrency, none while it is paused (Retry-After), and under
- * rate_limit_per_second no more than its pacing allows (one second of burst). Endpoints share
+ * rate_limit_per_second no more than its pacing allows (one second of burst). An endpoint that is
+ * failing (failing_since set) gets one attempt at a time and one a second, until a success. Endpoints share
  * `limit` fairly: each one's oldest due delivery before any endpoint's second. A slow or dead
- * endpoint thus only ever holds its own slots. Runs its own short transaction.
+ * endpoint thus only ever holds its own slots. Runs its own short transaction, in one round trip.
  */
 export async function claimDue(
   db: { connect(): Promise<PoolClient> },
@@ -38,23 +50,20 @@ export async function claimDue(
 ): Promise<ClaimedDelivery[]> {
   const client = await db.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
-    const { rows } = await client.query<{
-      endpoint_id: string;
-      event_id: string;
-      series: string;
-      attempts_made: number;
-      max_attempts: number | null;
-    }>(CLAIM_SQL, [options.now, options.defaultConcurrency, options.limit, options.leaseMs]);
-    if (rows.length > 0) await advancePacing(client, rows, options.now);
-    await client.query('COMMIT');
+    // One round trip: the lock is taken before the claim's snapshot, and the commit follows.
+    const results = (await client.query(
+      `BEGIN; SELECT pg_advisory_xact_lock(${CLAIM_LOCK}); ${claimSql(options)}; COMMIT`,
+    )) as unknown as QueryResult[];
+    const rows = (results[2]?.rows ?? []) as ClaimRow[];
     return rows.map((row) => ({
       endpointId: row.endpoint_id,
       eventId: row.event_id,
       series: row.series,
       attempt: Number(row.attempts_made) + 1,
       maxAttempts: row.max_attempts === null ? null : Number(row.max_attempts),
+      endpoint: row.endpoint ? endpointFromRow(row.endpoint) : undefined,
+      event: row.event ?? undefined,
+      delivered: row.delivered,
     }));
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -64,22 +73,55 @@ export async function claimDue(
   }
 }
 
+interface ClaimRow {
+  endpoint_id: string;
+  event_id: string;
+  series: string;
+  attempts_made: number;
+  max_attempts: number | null;
+  endpoint: Record<string, unknown> | null;
+  event: EventRow | null;
+  delivered: boolean;
+}
+
+/**
+ * The claim with its values written in (all numbers and a timestamp made here, never input), so
+ * it travels with BEGIN and COMMIT in one simple query.
+ */
+function claimSql(options: ClaimOptions): string {
+  const ints = [options.defaultConcurrency, options.limit, Math.round(options.leaseMs)];
+  if (!ints.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+    throw new Error(`claim options must be non-negative integers: ${ints.join(', ')}`);
+  }
+  const values: Record<string, string> = {
+    $1: `'${options.now.toISOString()}'`,
+    $2: String(ints[0]),
+    $3: String(ints[1]),
+    $4: String(ints[2]),
+  };
+  return CLAIM_SQL.replace(/\$[1-4]\b/g, (name) => values[name] as string);
+}
+
 /**
  * $1 now, $2 default concurrency, $3 limit, $4 lease in ms. `room`: how many each endpoint may
  * start now (free slots, capped by its pacing allowance); `due`: up to that many of its oldest due
- * deliveries, read through the (endpoint_id, next_attempt_at) index.
+ * deliveries, read through the (endpoint_id, next_attempt_at) index; `claimed` takes their leases
+ * and `paced` moves the pacing of rate-limited endpoints past them.
  */
 const CLAIM_SQL = `
 WITH room AS (
   SELECT e.id,
          LEAST(
-           COALESCE(e.max_concurrency, $2::int) - (
+           -- A failing endpoint is probed one attempt at a time, at most one a second, until a
+           -- success: its retries come slowly anyway, and a dead endpoint's quick failures or a
+           -- hanging one's timeouts must not take the worker's time from the others.
+           CASE WHEN e.failing_since IS NULL THEN COALESCE(e.max_concurrency, $2::int) ELSE 1 END - (
              SELECT count(*) FROM sync.webhook_delivery_states l
               WHERE l.endpoint_id = e.id AND l.status = 'pending'
                 AND l.lease_until IS NOT NULL AND l.lease_until > $1::timestamptz),
-           CASE WHEN e.rate_limit_per_second IS NULL THEN $3::int
+           CASE WHEN (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NULL THEN $3::int
                 ELSE floor(extract(epoch FROM $1::timestamptz - GREATEST(
-                       e.next_send_at, $1::timestamptz - interval '1 second')) * e.rate_limit_per_second)::int
+                       e.next_send_at, $1::timestamptz - interval '1 second')) * (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END))::int
            END
          ) AS n
     FROM sync.webhook_endpoints e
@@ -99,34 +141,31 @@ WITH room AS (
    WHERE r.n > 0
 ), picked AS (
   SELECT endpoint_id, event_id, series FROM due ORDER BY turn LIMIT $3::int
+), claimed AS (
+  UPDATE sync.webhook_delivery_states s
+     SET lease_until = $1::timestamptz + make_interval(secs => $4::float8 / 1000), updated_at = $1
+    FROM picked p
+   WHERE s.endpoint_id = p.endpoint_id AND s.event_id = p.event_id AND s.series = p.series
+     AND s.status = 'pending'
+  RETURNING s.endpoint_id, s.event_id, s.series, s.attempts_made, s.max_attempts
+), paced AS (
+  -- Each claimed delivery uses 1/rate seconds of its endpoint's pacing, from no earlier than one
+  -- second ago (the burst a quiet endpoint may send).
+  UPDATE sync.webhook_endpoints e
+     SET next_send_at = GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')
+                        + make_interval(secs => c.n::float8 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END))
+    FROM (SELECT endpoint_id, count(*) AS n FROM claimed GROUP BY endpoint_id) c
+   WHERE e.id = c.endpoint_id AND (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
 )
-UPDATE sync.webhook_delivery_states s
-   SET lease_until = $1::timestamptz + make_interval(secs => $4::float8 / 1000), updated_at = $1
-  FROM picked p
- WHERE s.endpoint_id = p.endpoint_id AND s.event_id = p.event_id AND s.series = p.series
-   AND s.status = 'pending'
-RETURNING s.endpoint_id, s.event_id, s.series, s.attempts_made, s.max_attempts`;
-
-/**
- * Moves the pacing of rate-limited endpoints past what was claimed: each claimed delivery uses
- * 1/rate seconds, from no earlier than one second ago (the burst a quiet endpoint may send).
- */
-async function advancePacing(
-  client: PoolClient,
-  rows: ReadonlyArray<{ endpoint_id: string }>,
-  now: Date,
-): Promise<void> {
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.endpoint_id, (counts.get(row.endpoint_id) ?? 0) + 1);
-  await client.query(
-    `UPDATE sync.webhook_endpoints e
-        SET next_send_at = GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')
-                           + make_interval(secs => c.n::float8 / e.rate_limit_per_second)
-       FROM unnest($2::text[], $3::int[]) AS c(id, n)
-      WHERE e.id = c.id AND e.rate_limit_per_second IS NOT NULL`,
-    [now, [...counts.keys()], [...counts.values()]],
-  );
-}
+SELECT c.*,
+       (SELECT to_json(x) FROM (SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints
+          WHERE id = c.endpoint_id) x) AS endpoint,
+       (SELECT to_json(x) FROM (SELECT ${EVENT_COLUMNS} FROM sync.events WHERE id = c.event_id) x) AS event,
+       c.series = '' AND EXISTS (
+         SELECT 1 FROM sync.webhook_deliveries d
+          WHERE d.endpoint_id = c.endpoint_id AND d.event_id = c.event_id AND d.status = 'succeeded'
+       ) AS delivered
+  FROM claimed c`;
 
 /**
  * When a claim may next find something to start that it cannot find now: the earliest future due
@@ -139,10 +178,10 @@ export async function nextClaimAt(db: Queryable, now: Date): Promise<Date | unde
        (SELECT min(next_attempt_at) FROM sync.webhook_delivery_states
          WHERE status = 'pending' AND next_attempt_at > $1),
        (SELECT min(paused_until) FROM sync.webhook_endpoints WHERE paused_until > $1),
-       (SELECT min(next_send_at + make_interval(secs => 1.0 / rate_limit_per_second))
-          FROM sync.webhook_endpoints
-         WHERE rate_limit_per_second IS NOT NULL
-           AND next_send_at + make_interval(secs => 1.0 / rate_limit_per_second) > $1)) AS at`,
+       (SELECT min(next_send_at + make_interval(secs => 1.0 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END)))
+          FROM sync.webhook_endpoints e
+         WHERE (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
+           AND next_send_at + make_interval(secs => 1.0 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END)) > $1)) AS at`,
     [now],
   );
   return rows[0]?.at ? new Date(rows[0].at) : undefined;

@@ -1,20 +1,14 @@
 import type { PoolClient } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
-import { EVENT_COLUMNS, type EventRow, eventFromRow } from '../events/eventRow.ts';
+import { eventFromRow } from '../events/eventRow.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
-import { type AttemptStatus, recordAttempt } from './deliveries.ts';
-import {
-  advanceDelivery,
-  type DeliveryKey,
-  finishWithoutAttempt,
-  leaseDelivery,
-  pairDelivered,
-} from './deliveryStates.ts';
-import { type Endpoint, getEndpoint, signingSecrets, updateEndpointHealth } from './endpoints.ts';
-import { type HealthVerdict, judgeAttempt } from './health.ts';
-import { pauseAfter, pauseEndpoint } from './pause.ts';
+import { type DeliveryKey, finishWithoutAttempt, leaseDelivery } from './deliveryStates.ts';
+import { signingSecrets } from './endpoints.ts';
+import { judgeAttempt } from './health.ts';
+import { type OutcomeRecord, type RecordOutcome, writeOutcomes } from './outcomes.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
+import { type SendContext, singleSendContext } from './sendContext.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
 /** One delivery: an event to an endpoint, in a series ('' unless a replay or a recover). */
@@ -40,6 +34,8 @@ export interface DeliverDeps {
   /** Disable an endpoint after failing this long without a success. */
   disableAfterMs?: number;
   random?: () => number;
+  /** Stores outcomes (the dispatcher's group commit); one transaction per outcome otherwise. */
+  recordOutcome?: RecordOutcome;
   /** Told every attempt's outcome (metrics); never of a skipped or busy delivery, which sent nothing. */
   onOutcome?: (outcome: DeliverOutcome) => void;
 }
@@ -85,6 +81,7 @@ export async function sendLeased(
   deps: DeliverDeps,
   job: DeliveryJob,
   lease: { attempt: number; maxAttempts: number | null },
+  context: SendContext = singleSendContext(deps.db),
 ): Promise<DeliverOutcome> {
   const now = deps.now ?? (() => new Date());
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -92,18 +89,15 @@ export async function sendLeased(
     await finishWithoutAttempt(deps.db, job, { status: 'skipped', reason, now: now() });
     return { kind: 'skipped', reason };
   };
-  const endpoint = await getEndpoint(deps.db, job.endpointId);
+  const endpoint = await context.endpoint(job.endpointId);
   if (!endpoint) return skip('endpoint removed');
   if (!endpoint.enabled) {
     return skip(`endpoint disabled: ${endpoint.disabledReason ?? 'by hand'}`);
   }
   // A relay that re-fanned an event out (its commit failed after the first delivery went out)
   // must not send it again; replays and recovers are asked for, so they do send.
-  if (!job.series && (await pairDelivered(deps.db, job))) return skip('already delivered');
-  const { rows } = await deps.db.query(`SELECT ${EVENT_COLUMNS} FROM sync.events WHERE id = $1`, [
-    job.eventId,
-  ]);
-  const row = rows[0] as EventRow | undefined;
+  if (!job.series && (await context.delivered(job))) return skip('already delivered');
+  const row = await context.event(job.eventId);
   if (!row) return skip('event no longer stored');
 
   const result = await attemptDelivery({
@@ -120,12 +114,14 @@ export async function sendLeased(
   const verdict = judgeAttempt(endpoint, result, attemptedAt, deps.disableAfterMs);
   const allowed = lease.maxAttempts ?? maxAttempts(deps.schedule ?? STANDARD_SCHEDULE_MS);
   const outcome = decide(result, verdict.disableReason, lease.attempt, allowed, attemptedAt, deps);
-  await recordOutcome(deps.db, {
+  const record = deps.recordOutcome ?? ((r: OutcomeRecord) => writeOutcomes(deps.db, [r]));
+  await record({
     job,
     endpoint,
     attempt: lease.attempt,
+    status: outcome.kind === 'delivered' ? 'succeeded' : outcome.kind === 'retry' ? 'failed' : 'gave_up',
     result,
-    outcome,
+    nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
     verdict,
     attemptedAt,
   });
@@ -161,55 +157,4 @@ function decide(
     nextAttemptAt: new Date(attemptedAt.getTime() + delayMs),
     error: result.error ?? 'failed',
   };
-}
-
-/** The attempt row, the delivery's next state and the endpoint's health, committed together. */
-async function recordOutcome(
-  db: DeliveryDb,
-  input: {
-    job: DeliveryJob;
-    endpoint: Endpoint;
-    attempt: number;
-    result: AttemptResult;
-    outcome: DeliverOutcome;
-    verdict: HealthVerdict;
-    attemptedAt: Date;
-  },
-): Promise<void> {
-  const { job, endpoint, attempt, result, outcome, verdict, attemptedAt } = input;
-  const status: AttemptStatus =
-    outcome.kind === 'delivered' ? 'succeeded' : outcome.kind === 'retry' ? 'failed' : 'gave_up';
-  const nextAttemptAt = outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
-    await recordAttempt(client, {
-      endpointId: endpoint.id,
-      eventId: job.eventId,
-      series: job.series,
-      attempt,
-      status,
-      result,
-      attemptedAt,
-      nextAttemptAt,
-    });
-    await advanceDelivery(client, job, {
-      attempt,
-      status: status === 'failed' ? 'pending' : status,
-      nextAttemptAt,
-      error: result.error,
-      now: attemptedAt,
-    });
-    if (endpoint.failingSince?.getTime() !== verdict.failingSince?.getTime() || verdict.disableReason) {
-      await updateEndpointHealth(client, endpoint.id, verdict);
-    }
-    const pausedUntil = pauseAfter(result, attemptedAt);
-    if (pausedUntil) await pauseEndpoint(client, endpoint.id, pausedUntil);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/queryable.ts';
 import { type ClaimedDelivery, claimDue, nextClaimAt } from './claim.ts';
 import { type DeliverDeps, leaseMsFor, sendLeased } from './deliver.ts';
 import { keepListening } from './listen.ts';
+import { createOutcomeRecorder } from './outcomes.ts';
+import { claimedContext, type SendContext } from './sendContext.ts';
 
 /** The channel on which new deliveries are announced (relay, replay, test ping); no payload. */
 export const DELIVERIES_CHANNEL = 'fulfillment_deliveries';
@@ -69,8 +71,9 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let dueTimer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
-  const send = (claimed: ClaimedDelivery) => {
-    const sending: Promise<void> = sendLeased(deps, claimed, claimed)
+  const sendDeps: DeliverDeps = { ...deps, recordOutcome: deps.recordOutcome ?? createOutcomeRecorder(db) };
+  const send = (claimed: ClaimedDelivery, context: SendContext) => {
+    const sending: Promise<void> = sendLeased(sendDeps, claimed, claimed, context)
       .then(
         () => undefined,
         (error: Error) => onError(error),
@@ -88,20 +91,22 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       again = false;
       const room = Math.min(maxInFlight - running.size, claimBatch);
       if (room <= 0) return;
+      const claimedAt = now();
       const claimed = await claimDue(db, {
-        now: now(),
+        now: claimedAt,
         defaultConcurrency: options.defaultConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY,
         limit: room,
         leaseMs: leaseMsFor(deps),
       });
-      for (const delivery of claimed) send(delivery);
+      for (const delivery of claimed) send(delivery, claimedContext(delivery));
       if (claimed.length === room) again = true;
-      else await armDueTimer();
+      // From the claim's clock: what came due since it read is due at once, not forgotten.
+      else if (claimed.length === 0) await armDueTimer(claimedAt);
     } while (again && !stopped);
   };
 
-  const armDueTimer = async () => {
-    const at = await nextClaimAt(db, now());
+  const armDueTimer = async (claimedAt: Date) => {
+    const at = await nextClaimAt(db, claimedAt);
     if (!at || stopped) return;
     const delay = Math.max(0, at.getTime() - now().getTime());
     if (delay >= pollIntervalMs) return;

@@ -40,7 +40,8 @@ export class UnknownEventTypeError extends Error {
   override name = 'UnknownEventTypeError';
 }
 
-const COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
+/** The columns `endpointFromRow` reads. */
+export const ENDPOINT_COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
   disabled_reason, disabled_by, metadata, headers, rate_limit_per_second, failing_since, created_at`;
 
 /** The reason `webhooks disable` stores (shown by `webhooks list`). */
@@ -74,10 +75,10 @@ export async function addEndpoint(
   const { url, note } = await checkEndpointUrl(input.url, target.policy, target.resolve);
   const { rows } = await db.query(
     `INSERT INTO sync.webhook_endpoints (url, description, event_types, secret)
-     VALUES ($1, $2, $3::text[], $4) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
     [url, input.description ?? null, types, generateSecret()],
   );
-  return { ...toEndpoint(rows[0] as Record<string, unknown>), note };
+  return { ...endpointFromRow(rows[0] as Record<string, unknown>), note };
 }
 
 /** What `webhooks update` may change; what is absent stays as it is. */
@@ -130,10 +131,12 @@ export async function updateEndpoint(
   if (update.rateLimitPerSecond !== undefined) assign('rate_limit_per_second', update.rateLimitPerSecond);
   if (set.length === 0) return current;
   const { rows } = await db.query(
-    `UPDATE sync.webhook_endpoints SET ${set.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    `UPDATE sync.webhook_endpoints SET ${set.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
     params,
   );
-  return rows[0] ? { ...toEndpoint(rows[0] as Record<string, unknown>), note: checked?.note } : undefined;
+  return rows[0]
+    ? { ...endpointFromRow(rows[0] as Record<string, unknown>), note: checked?.note }
+    : undefined;
 }
 
 /**
@@ -181,14 +184,18 @@ export async function dropExpiredSecrets(db: Queryable, now: Date = new Date()):
 
 /** Every endpoint, oldest first. */
 export async function listEndpoints(db: Queryable): Promise<Endpoint[]> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints ORDER BY created_at, id`);
-  return rows.map(toEndpoint);
+  const { rows } = await db.query(
+    `SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints ORDER BY created_at, id`,
+  );
+  return rows.map(endpointFromRow);
 }
 
 /** One endpoint by id, or undefined. */
 export async function getEndpoint(db: Queryable, id: string): Promise<Endpoint | undefined> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM sync.webhook_endpoints WHERE id = $1`, [id]);
-  return rows[0] ? toEndpoint(rows[0]) : undefined;
+  const { rows } = await db.query(`SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] ? endpointFromRow(rows[0]) : undefined;
 }
 
 /** Removes an endpoint (its delivery records go with it); false when there was none. */
@@ -278,7 +285,8 @@ export function endpointWants(endpoint: Pick<Endpoint, 'eventTypes'>, type: stri
   return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
 }
 
-function toEndpoint(row: Record<string, unknown>): Endpoint {
+/** An endpoint from its row (or the row's JSON: timestamps as strings). */
+export function endpointFromRow(row: Record<string, unknown>): Endpoint {
   return {
     id: String(row.id),
     url: String(row.url),

@@ -16,8 +16,10 @@ export async function keepListening(
   let failures = 0;
   const open = async (): Promise<void> => {
     if (options.isStopped()) return;
+    let opened: pg.Client | undefined;
     try {
       const next = await connect();
+      opened = next;
       next.on('notification', onNotification);
       next.on('error', (error) => lost(next, error));
       next.on('end', () => lost(next, new Error('LISTEN connection ended')));
@@ -26,6 +28,8 @@ export async function keepListening(
       if (failures > 0) onNotification();
       failures = 0;
     } catch (error) {
+      // Connected but not listening (LISTEN failed): close it, or every attempt leaves one open.
+      opened?.end().catch(() => undefined);
       failures += 1;
       const waitMs = Math.min(1000 * 2 ** (failures - 1), options.maxBackoffMs);
       options.onError(

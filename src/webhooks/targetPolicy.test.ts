@@ -28,7 +28,6 @@ describe('webhook target policy', () => {
     ['https://100.64.0.1/', /carrier-grade NAT/],
     ['https://0.0.0.0/', /unspecified/],
     ['https://[::]/', /unspecified/],
-    ['https://[64:ff9b::7f00:1]/', /special-purpose address \(rfc6052\)/],
     ['https://224.0.0.1/', /multicast/],
     ['https://api.localhost/', /this machine/],
   ])('refuses %s', (url, reason) => {
@@ -52,5 +51,38 @@ describe('webhook target policy', () => {
     expect(addressRefusal('::ffff:10.1.2.3')).toMatch(/10\.1\.2\.3 is a private address/);
     expect(addressRefusal('100.100.100.200')).toMatch(/carrier-grade NAT address \(cloud metadata service\)/);
     expect(urlRefusal(new URL('https://hooks.example.com/x'), strict)).toBeUndefined();
+  });
+
+  // The address, not its spelling: every IPv6 form that carries an IPv4 address is judged as that
+  // IPv4 address (IPv4-compatible, IPv4-mapped and -translated, NAT64 64:ff9b::/96, 6to4 2002::/16).
+  it.each([
+    ['::127.0.0.1', /127\.0\.0\.1 is a loopback address/],
+    ['::7f00:1', /127\.0\.0\.1 is a loopback address/],
+    ['::a9fe:a9fe', /169\.254\.169\.254 is a link-local address \(cloud metadata service\)/],
+    ['::0a00:0001', /10\.0\.0\.1 is a private address/],
+    ['::ffff:7f00:1', /127\.0\.0\.1 is a loopback address/],
+    ['::ffff:0:7f00:1', /127\.0\.0\.1 is a loopback address/],
+    ['64:ff9b::7f00:1', /127\.0\.0\.1 is a loopback address/],
+    ['64:ff9b::169.254.169.254', /169\.254\.169\.254 .*cloud metadata/],
+    ['2002:7f00:1::', /127\.0\.0\.1 is a loopback address/],
+    ['2002:a9fe:a9fe:1::5', /169\.254\.169\.254 .*cloud metadata/],
+    ['2002:c0a8:0101::1', /192\.168\.1\.1 is a private address/],
+  ])('refuses %s as the IPv4 address it carries', (address, reason) => {
+    expect(addressRefusal(address)).toMatch(reason);
+    expect(() => validateEndpointUrl(`https://[${address}]/hook`, strict)).toThrow(reason);
+  });
+
+  it.each(['::8.8.8.8', '::808:808', '64:ff9b::808:808', '2002:808:808::1', '::ffff:8.8.8.8'])(
+    'accepts %s: the IPv4 address it carries is public',
+    (address) => {
+      expect(addressRefusal(address)).toBeUndefined();
+    },
+  );
+
+  it('still refuses IPv6 special addresses that carry no IPv4 one: ::1, ::, Teredo, local-use NAT64', () => {
+    expect(addressRefusal('::1')).toMatch(/loopback/);
+    expect(addressRefusal('::')).toMatch(/unspecified/);
+    expect(addressRefusal('2001:0:4136:e378:8000:63bf:3fff:fdd2')).toMatch(/teredo/);
+    expect(addressRefusal('64:ff9b:1::a9fe:a9fe')).toMatch(/special-purpose/);
   });
 });

@@ -4,9 +4,11 @@ import ipaddr from 'ipaddr.js';
 /**
  * Which webhook targets may be reached. Only globally routable unicast addresses pass: loopback,
  * private (RFC 1918, fc00::/7), link-local (169.254/16 with the cloud metadata address, fe80::/10),
- * unspecified, CGNAT (100.64/10), multicast, reserved and documentation ranges, and IPv6 forms that
- * embed an IPv4 address (IPv4-mapped, NAT64, 6to4, Teredo) are refused: a webhook URL is user
- * input and must not become a way into the worker's network. Pure; the env switch
+ * unspecified, CGNAT (100.64/10), multicast, reserved and documentation ranges are refused, and IPv6
+ * forms that carry an IPv4 address (IPv4-compatible, IPv4-mapped and -translated, NAT64
+ * 64:ff9b::/96, 6to4 2002::/16) are judged as that IPv4 address, however they are spelled; Teredo
+ * and local-use NAT64 (64:ff9b:1::/48), whose IPv4 cannot be read reliably, are refused: a webhook
+ * URL is user input and must not become a way into the worker's network. Pure; the env switch
  * WEBHOOK_ALLOW_PRIVATE_TARGETS (local receivers, tests) lifts it.
  */
 export interface TargetPolicy {
@@ -27,16 +29,42 @@ const RANGE_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Why an IP address may not be a webhook target, or undefined when it may. IPv4-mapped IPv6
- * addresses are judged as the IPv4 address they carry.
+ * Why an IP address may not be a webhook target, or undefined when it may. An IPv6 address that
+ * carries an IPv4 one (see `carriedIPv4`) is judged as that IPv4 address.
  */
 export function addressRefusal(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
-  const parsed = ipaddr.process(address);
-  const range = parsed.range();
+  const parsed = ipaddr.parse(address);
+  const carried = parsed.kind() === 'ipv6' ? carriedIPv4(parsed as ipaddr.IPv6) : undefined;
+  const judged = carried ?? parsed;
+  const range = judged.range();
   if (range === 'unicast') return undefined;
-  const metadata = isCloudMetadata(parsed.toString()) ? ' (cloud metadata service)' : '';
-  return `${parsed.toString()} is ${RANGE_WORDS[range] ?? `a special-purpose address (${range})`}${metadata}`;
+  const metadata = isCloudMetadata(judged.toString()) ? ' (cloud metadata service)' : '';
+  const spelled = carried ? ` (as ${parsed.toString()})` : '';
+  return `${judged.toString()} is ${RANGE_WORDS[range] ?? `a special-purpose address (${range})`}${metadata}${spelled}`;
+}
+
+/** IPv6 prefixes whose last 32 bits are an IPv4 address. */
+const LAST_32_BITS_IPV4: ReadonlyArray<[ipaddr.IPv6, number]> = [
+  ipaddr.parseCIDR('::/96') as [ipaddr.IPv6, number], // IPv4-compatible (deprecated, RFC 4291)
+  ipaddr.parseCIDR('::ffff:0:0/96') as [ipaddr.IPv6, number], // IPv4-mapped
+  ipaddr.parseCIDR('::ffff:0:0:0/96') as [ipaddr.IPv6, number], // IPv4-translated (RFC 6145)
+  ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number], // NAT64 well-known prefix (RFC 6052)
+];
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16') as [ipaddr.IPv6, number];
+
+/**
+ * The IPv4 address an IPv6 address carries, if it is one of the forms that do: the last 32 bits of
+ * ::/96 (but :: and ::1, IPv6's own unspecified and loopback), ::ffff:0:0/96, ::ffff:0:0:0/96 and
+ * 64:ff9b::/96; bits 16-47 of 6to4 (2002::/16).
+ */
+export function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const bytes = address.toByteArray();
+  if (address.match(SIX_TO_FOUR)) return new ipaddr.IPv4(bytes.slice(2, 6));
+  if (!LAST_32_BITS_IPV4.some((cidr) => address.match(cidr))) return undefined;
+  const range = address.range();
+  if (range === 'unspecified' || range === 'loopback') return undefined;
+  return new ipaddr.IPv4(bytes.slice(12, 16));
 }
 
 function isCloudMetadata(address: string): boolean {

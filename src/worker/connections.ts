@@ -1,11 +1,15 @@
-import { Redis } from 'ioredis';
+import { createRedisConnection, type RedisConnection, type RedisTarget } from '../redis/connection.ts';
 
 /** A Redis connection fit for BullMQ workers (retries forever; BullMQ requires it for blocking calls). */
-export function createWorkerRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+export function createWorkerRedis(target: RedisTarget): RedisConnection {
+  return createRedisConnection(target, { maxRetriesPerRequest: null });
 }
 
 /** A Redis connection for producers and probes: fails fast instead of queueing commands while down. */
-export function createClientRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+export function createClientRedis(target: RedisTarget): RedisConnection {
+  return createRedisConnection(target, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
 }

@@ -11,6 +11,8 @@ export interface WorkerPools {
   ops: Database;
   /** Refreshes of the analytics views (src/analytics/refresher.ts): one at a time, never a run's. */
   analytics: Database;
+  /** The pruner (src/retention/): one connection, held by a prune for its lock and its batches. */
+  maintenance: Database;
   close: () => Promise<void>;
 }
 
@@ -28,11 +30,12 @@ export function workerPoolSizes(concurrency: number): {
   webhooks: number;
   ops: number;
   analytics: number;
+  maintenance: number;
 } {
-  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 1 };
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 1, maintenance: 1 };
 }
 
-/** Opens the four pools of a worker process (application names tell them apart in pg_stat_activity). */
+/** Opens the pools of a worker process (application names tell them apart in pg_stat_activity). */
 export function openWorkerPools(databaseUrl: string, concurrency: number, logger: Logger): WorkerPools {
   const sizes = workerPoolSizes(concurrency);
   const onIdleError = (error: Error) =>
@@ -58,13 +61,25 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
     applicationName: 'fulfillment-sync worker analytics',
     onIdleError,
   });
+  const maintenance = createDatabase(databaseUrl, {
+    max: sizes.maintenance,
+    applicationName: 'fulfillment-sync worker maintenance',
+    onIdleError,
+  });
   return {
     sync,
     webhooks,
     ops,
     analytics,
+    maintenance,
     close: async () => {
-      await Promise.all([sync.close(), webhooks.close(), ops.close(), analytics.close()]);
+      await Promise.all([
+        sync.close(),
+        webhooks.close(),
+        ops.close(),
+        analytics.close(),
+        maintenance.close(),
+      ]);
     },
   };
 }

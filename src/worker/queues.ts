@@ -4,6 +4,8 @@ import type { ConnectionOptions, QueueOptions } from 'bullmq';
 export const QUEUE_NAMES = {
   sync: 'sync',
   backfill: 'backfill',
+  /** Housekeeping of the worker's own tables: the pruner (src/retention/). */
+  maintenance: 'maintenance',
 } as const;
 export type QueueKind = keyof typeof QUEUE_NAMES;
 

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { maxRetriesPerRequestOf, type RedisConnection } from '../redis/connection.ts';
 
 /** Raised when a worker connection would drop commands during a Redis blip. */
 export class RedisSettingsError extends Error {
@@ -11,8 +11,8 @@ export class RedisSettingsError extends Error {
  * null`, or BullMQ's blocking commands fail on a blip), and keys must never be evicted, since an
  * evicted job or lock silently loses work. The second is a warning: managed Redis may not let us read it.
  */
-export async function checkWorkerRedis(redis: Redis, logger: Logger): Promise<void> {
-  if (redis.options.maxRetriesPerRequest !== null) {
+export async function checkWorkerRedis(redis: RedisConnection, logger: Logger): Promise<void> {
+  if (maxRetriesPerRequestOf(redis) !== null) {
     throw new RedisSettingsError(
       'Worker Redis connections need maxRetriesPerRequest: null; create them with createWorkerRedis().',
     );
@@ -28,7 +28,7 @@ export async function checkWorkerRedis(redis: Redis, logger: Logger): Promise<vo
   }
 }
 
-async function evictionPolicy(redis: Redis): Promise<string | undefined> {
+async function evictionPolicy(redis: RedisConnection): Promise<string | undefined> {
   try {
     const reply = (await redis.config('GET', 'maxmemory-policy')) as unknown as string[];
     if (Array.isArray(reply) && typeof reply[1] === 'string') return reply[1];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/connection.ts';
 
 /** Raised when a lock could not be taken in time; says what to look at. */
 export class LockTimeoutError extends Error {
@@ -14,7 +14,7 @@ const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return red
  * others; waiters poll until `waitMs` elapses.
  */
 export async function withRedisLock<T>(
-  redis: Redis,
+  redis: RedisConnection,
   key: string,
   fn: () => Promise<T>,
   { ttlMs = 30_000, waitMs = 60_000, pollMs = 50 } = {},

@@ -14,5 +14,15 @@ describe('Redis reconnect policy', () => {
     expect(isConnectionError(refused)).toBe(true);
     expect(isConnectionError(new Error('Connection is closed.'))).toBe(true);
     expect(isConnectionError(new Error('Missing key for job 1. moveToFinished'))).toBe(false);
+    // ioredis' words for a Sentinel group mid-failover and a Cluster with no node answering.
+    expect(
+      isConnectionError(
+        new Error(
+          'All sentinels are unreachable. Retrying from scratch after 10ms. Last error: connect ECONNREFUSED',
+        ),
+      ),
+    ).toBe(true);
+    expect(isConnectionError(new Error('None of startup nodes is available'))).toBe(true);
+    expect(isConnectionError(new Error('Failed to refresh slots cache.'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createRedisConnection, type RedisConnection, type RedisTarget } from '../redis/connection.ts';
 
 /** The longest wait between two reconnect attempts. */
 export const MAX_RECONNECT_DELAY_MS = 5_000;
@@ -17,14 +17,20 @@ export function isConnectionError(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN'].includes(
       code,
     ) ||
-    /Connection is closed|Stream isn't writeable|connect ETIMEDOUT|read ECONNRESET|ECONNREFUSED/.test(message)
+    /Connection is closed|Stream isn't writeable|connect ETIMEDOUT|read ECONNRESET|ECONNREFUSED/.test(
+      message,
+    ) ||
+    // Sentinel while a failover is under way, and a Cluster none of whose nodes answers.
+    /All sentinels are unreachable|None of startup nodes is available|Failed to refresh slots cache/.test(
+      message,
+    )
   );
 }
 
 /** Every Redis connection of a worker process, watched together. */
 export interface RedisSupervisor {
   /** A connection for BullMQ workers and blocking calls: commands wait through an outage. */
-  workerConnection(): Redis;
+  workerConnection(): RedisConnection;
   /** Runs `listener` once each time Redis is reachable again, on every connection, after an outage. */
   onReconnect(listener: () => void): void;
   /** Told about an error of a Queue or Worker: connection errors are already reported per attempt. */
@@ -44,8 +50,8 @@ export interface RedisSupervisor {
  * duplicates of these connections share the retry strategy; their errors reach `reportError`
  * through the Worker's error listener.
  */
-export function createRedisSupervisor(url: string, logger: Logger): RedisSupervisor {
-  const connections: Redis[] = [];
+export function createRedisSupervisor(target: RedisTarget, logger: Logger): RedisSupervisor {
+  const connections: RedisConnection[] = [];
   const listeners: Array<() => void> = [];
   let lastError = 'connection lost';
   let outageSince: number | undefined;
@@ -83,7 +89,7 @@ export function createRedisSupervisor(url: string, logger: Logger): RedisSupervi
 
   return {
     workerConnection() {
-      const redis = new Redis(url, { maxRetriesPerRequest: null, retryStrategy });
+      const redis = createRedisConnection(target, { maxRetriesPerRequest: null, retryStrategy });
       redis.on('error', onError);
       redis.on('ready', onReady);
       connections.push(redis);

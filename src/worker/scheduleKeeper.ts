@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisConnection } from '../redis/connection.ts';
 import { type DesiredSchedule, registerSchedules } from './schedules.ts';
 
 /** How often a worker checks that every job scheduler it wants is still in Redis. */
@@ -27,15 +27,19 @@ export interface ScheduleKeeper {
 export function startScheduleKeeper(options: {
   queue: Queue;
   desired: readonly DesiredSchedule[];
-  redis: Redis;
+  redis: RedisConnection;
   logger: Logger;
   intervalMs?: number;
+  /** Schedulers of other queues to put back too (the pruner's); checked with the sync ones. */
+  alsoKeep?: () => Promise<boolean>;
 }): ScheduleKeeper {
   const { queue, desired, redis, logger } = options;
   let running: Promise<void> | undefined;
   const check = async () => {
-    if (redis.status !== 'ready' || desired.length === 0) return;
+    if (redis.status !== 'ready') return;
     try {
+      if (await options.alsoKeep?.()) logger.warn('re-created the prune scheduler missing from Redis');
+      if (desired.length === 0) return;
       const missing = await missingSchedules(queue, desired);
       if (missing.length === 0) return;
       const result = await registerSchedules(queue, desired, { redis, lockWaitMs: 10_000 });

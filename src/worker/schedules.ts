@@ -1,5 +1,4 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   SYNC_STREAM_JOB,
   type SyncStreamPayload,
@@ -7,6 +6,7 @@ import {
   syncStreamRetry,
 } from '../../jobs/syncStream.ts';
 import { type Config, STREAM_NAMES, type StreamName } from '../config/types.ts';
+import type { RedisConnection } from '../redis/connection.ts';
 import { JOB_RETENTION } from './queues.ts';
 import { withRedisLock } from './redisLock.ts';
 import { phaseOffsetMs } from './schedulePhase.ts';
@@ -60,7 +60,7 @@ export interface ScheduleRegistration {
 export async function registerSchedules(
   queue: Queue,
   desired: readonly DesiredSchedule[],
-  { redis, lockWaitMs = 60_000 }: { redis: Redis; lockWaitMs?: number },
+  { redis, lockWaitMs = 60_000 }: { redis: RedisConnection; lockWaitMs?: number },
 ): Promise<ScheduleRegistration> {
   const lockKey = `${queue.opts.prefix ?? 'bull'}:${queue.name}:schedules-lock`;
   return withRedisLock(redis, lockKey, () => reconcile(queue, desired), { waitMs: lockWaitMs });

@@ -1,5 +1,4 @@
 import { type WorkerOptions as BullWorkerOptions, DelayedError, Job, Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
   BACKFILL_WINDOW_JOB,
@@ -9,6 +8,8 @@ import {
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config } from '../config/types.ts';
+import type { RedisConnection } from '../redis/connection.ts';
+import { ensurePruneSchedule, PRUNE_JOB } from './pruneSchedule.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
 import { createRedisSupervisor, type RedisSupervisor } from './redisSupervisor.ts';
@@ -37,13 +38,19 @@ export interface WorkerOptions {
   stalledIntervalMs?: number;
   /** How often the job schedulers are checked and re-created when missing (default 15 s). */
   scheduleCheckIntervalMs?: number;
+  /**
+   * One prune of the bookkeeping tables (src/retention/prune.ts), run by the maintenance queue's
+   * scheduler every `config.retention.pruneEveryMinutes`; `shouldStop` turns true when the worker
+   * stops, so a long prune ends between two batches. Without it the worker prunes nothing.
+   */
+  prune?: (shouldStop: () => boolean) => Promise<unknown>;
 }
 
 /** A running worker: its queues (for the dashboard and metrics) and how to stop it. */
 export interface RunningWorker {
   queues: Record<QueueKind, Queue>;
   /** The producer/probe connection (readiness, status). */
-  redis: Redis;
+  redis: RedisConnection;
   /** Makes and watches this worker's Redis connections (webhook delivery takes its own from it). */
   redisConnections: RedisSupervisor;
   /** The schedules registered at start. */
@@ -59,13 +66,18 @@ type ActiveJob = { job: Job; token: string | undefined; queue: Queue };
 /** Starts the BullMQ workers (sync, backfill) and registers the schedules. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const { config, logger, prefix } = options;
-  const redisConnections = createRedisSupervisor(config.redisUrl, logger);
+  const redisConnections = createRedisSupervisor(config.redis, logger);
   const redis = redisConnections.workerConnection();
   await checkWorkerRedis(redis, logger);
 
   const queues = {
     sync: new Queue(QUEUE_NAMES.sync, { connection: redis, prefix, defaultJobOptions: { ...JOB_RETENTION } }),
     backfill: new Queue(QUEUE_NAMES.backfill, {
+      connection: redis,
+      prefix,
+      defaultJobOptions: { ...JOB_RETENTION },
+    }),
+    maintenance: new Queue(QUEUE_NAMES.maintenance, {
       connection: redis,
       prefix,
       defaultJobOptions: { ...JOB_RETENTION },
@@ -151,11 +163,34 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   handle(queues.sync, SYNC_STREAM_JOB, syncProcessor);
   handle(queues.backfill, BACKFILL_WINDOW_JOB, backfillProcessor);
 
+  let stopping = false;
+  const pruneEveryMs = Math.round(config.retention.pruneEveryMinutes * 60_000);
+  const prune = options.registerSchedules === false ? undefined : options.prune;
+  if (prune) {
+    // One prune at a time per worker; across workers the prune lock decides.
+    const maintenance = new Worker(
+      queues.maintenance.name,
+      async (job) => {
+        if (job.name !== PRUNE_JOB)
+          throw new Error(`unknown job ${job.name} on queue ${queues.maintenance.name}`);
+        return prune(() => stopping);
+      },
+      { ...common(), concurrency: 1 },
+    );
+    maintenance.on('failed', (job, error) =>
+      logger.error({ queue: queues.maintenance.name, job: job?.id, err: error.message }, 'prune failed'),
+    );
+    maintenance.on('error', (error) => redisConnections.reportError(error, 'worker maintenance'));
+    workers.push(maintenance);
+  }
+  const keepPruneSchedule = () => ensurePruneSchedule(queues.maintenance, prune ? pruneEveryMs : 0);
+
   let schedules: ScheduleRegistration | undefined;
   let keeper: ScheduleKeeper | undefined;
   const desired = options.registerSchedules === false ? [] : desiredSchedules(config);
   if (options.registerSchedules !== false) {
     schedules = await registerSchedules(queues.sync, desired, { redis });
+    await keepPruneSchedule();
     logger.info(
       {
         created: schedules.created.length,
@@ -173,12 +208,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       redis,
       logger,
       intervalMs: options.scheduleCheckIntervalMs,
+      alsoKeep: keepPruneSchedule,
     });
     const { checkNow } = keeper;
     redisConnections.onReconnect(() => void checkNow());
   }
 
   const close = async (timeoutMs = config.worker.shutdownTimeoutMs) => {
+    stopping = true;
     await keeper?.stop();
     // Stop taking new jobs at once (without waiting), then give running ones the time left to finish.
     await Promise.all(workers.map((w) => w.pause(true)));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   clientCredentialsTokenProvider,
   ENVIRONMENT_SETTING_NAMES,
+  isRetryable,
   type SettingNames,
   type TokenProvider,
   UnauthorizedError,
@@ -82,6 +83,28 @@ describe('token URL (OAuth2 client credentials)', () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => tp.getToken()));
     expect(new Set(all)).toEqual(new Set(['access-token-1-abcdef']));
     expect(tokens.requests).toHaveLength(1);
+  });
+
+  it('a 200 whose body is not JSON (a proxy page, a cut-off answer) is retried like any such 200', async () => {
+    tokens.reply({ status: 200, rawBody: '<html><body>502 Bad Gateway</body></html>' });
+    const error = await provider()
+      .getToken()
+      .catch((e: unknown) => e);
+    expect(isRetryable(error)).toBe(true);
+    // Through the client: retried, then the next token answer is used.
+    tokens.reply({ status: 200, rawBody: '{"access_token": "cut-off' });
+    const client = testClient(api.url, { tokenProvider: provider() });
+    await client.listOwnedInventory(query);
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer access-token-1-abcdef');
+  });
+
+  it('a JSON answer without an access_token stays final: asking again would not help', async () => {
+    tokens.reply({ body: { token_type: 'bearer' } });
+    const error = await provider()
+      .getToken()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('refused credentials are an UnauthorizedError that names the options, not the secret', async () => {

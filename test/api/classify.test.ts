@@ -87,6 +87,38 @@ describe('classifyAnswer', () => {
     },
   );
 
+  // Words, not windows of characters: a negation must bear on the retry itself, and "rate limit"
+  // is not found inside "moderate limit".
+  it.each([
+    'Service not available please retry later',
+    'Service not available, please retry later',
+    'Not available at the moment. Please try again',
+    'No stock data yet; retrying later may help',
+  ])('isSuccess false saying "%s" is retryable', (message) => {
+    const result = classifyAnswer(answer(200, envelope(false, message)));
+    expect(result.ok || result.error).toBeInstanceOf(RetryableUpstreamError);
+    expect(result.ok || result.error.kind).not.toBe('rate-limited');
+  });
+
+  it.each([
+    'Request moderate limit exceeded',
+    'Country again not supported',
+    'Invalid entry: retrofit code unknown',
+    'Contemporary wines only',
+  ])('isSuccess false saying "%s" is final: no retry word, no throttling word in it', (message) => {
+    const result = classifyAnswer(answer(200, envelope(false, message)));
+    expect(result.ok || result.error).toBeInstanceOf(NonRetryableUpstreamError);
+  });
+
+  it.each([
+    'Never retry this call',
+    'No retries: the supplier is closed',
+    'Will not be retried automatically',
+  ])('isSuccess false saying "%s" is not retryable', (message) => {
+    const result = classifyAnswer(answer(200, envelope(false, message)));
+    expect(result.ok || result.error).toBeInstanceOf(NonRetryableUpstreamError);
+  });
+
   it('a 429 saying "Too many requests" is rate limiting with its Retry-After, never too large', () => {
     const result = classifyAnswer(answer(429, envelope(false, 'Too many requests', null), '30'));
     expect(result.ok).toBe(false);

@@ -117,11 +117,14 @@ export async function syncEveryScope(args: {
   logger: Logger;
   sim: Pick<RunningSimulator, 'clock' | 'truth'>;
   eventSink: EventSink;
+  /** Only the streams of this scope kind (default: every stream). */
+  scopeKind?: 'supplier' | 'account';
 }): Promise<StreamRunResult[]> {
   const now = new Date(args.sim.clock.now());
   const world = args.sim.truth();
   const failed: StreamRunResult[] = [];
   for (const stream of allStreams()) {
+    if (args.scopeKind !== undefined && stream.scopeKind !== args.scopeKind) continue;
     for (const id of stream.scopeKind === 'supplier' ? world.suppliers : world.accounts) {
       const result = await runStream({
         pool: args.pool,

@@ -1,14 +1,20 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import {
+  JITTER_ALLOWANCE_MS,
+  memorySlots,
+  type RateLimiter,
+  RateLimitPausedError,
+} from '../../src/api/rateLimiter.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
-import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
+import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { freePort } from '../worker/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
-const connections: Redis[] = [];
+const connections: RedisConnection[] = [];
 const prefixes: string[] = [];
 
 afterAll(async () => {
@@ -35,16 +41,22 @@ async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: 
   return limiterOn(redis, prefix, rps, options);
 }
 
-function limiterOn(redis: Redis, prefix: string, rps: number, options: { maxPauseWaitMs?: number } = {}) {
+function limiterOn(
+  redis: RedisConnection,
+  prefix: string,
+  rps: number,
+  options: { maxPauseWaitMs?: number } = {},
+) {
   const keys = rateLimitKeys(prefix);
   const outages: string[] = [];
   const shared = createSharedRateLimiter({
     redis,
     slotKey: keys.global,
+    sentKey: keys.globalSent,
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
-    fallback: createRateLimiter({ rps }),
+    fallback: memorySlots({ rps }),
     onOutage: (error) => outages.push(error.message),
   });
   return { shared, outages };
@@ -155,7 +167,11 @@ describe('shared rate limiter (Redis)', () => {
     const admin = new Redis(redisUrl);
     connections.push(admin);
     const keys = (await admin.keys(`${prefix}:*`)).sort();
-    expect(keys).toEqual([`${prefix}:ratelimit:global`, `${prefix}:ratelimit:paused-until`]);
+    expect(keys).toEqual([
+      `${prefix}:ratelimit:global`,
+      `${prefix}:ratelimit:global-sent`,
+      `${prefix}:ratelimit:paused-until`,
+    ]);
   });
 
   it('falls back to its own bucket when Redis does not answer, saying so once', async () => {

@@ -35,7 +35,7 @@ function deployment(): string {
 /** The budgets one process of deployment `prefix` opens. */
 async function processBudgets(prefix: string, rps = 50): Promise<UpstreamRateLimits> {
   const limits = await openUpstreamRateLimits({
-    redisUrl,
+    redis: redisUrl,
     prefix,
     rps,
     orderDetailRps: rps,

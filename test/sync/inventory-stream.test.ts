@@ -71,7 +71,8 @@ async function history(sku: string) {
 describe('inventory stream', () => {
   it('stores the snapshot with its supplier and asks for every row, on hand or not', async () => {
     answer = [row('A', 5), row('B', 3)];
-    expect(await run()).toMatchObject({ status: 'succeeded', inserted: 2 });
+    const first = await run();
+    expect(first).toMatchObject({ status: 'succeeded', inserted: 2 });
     expect(calls[0]).toMatchObject({ supplierId: 'SUP1', warehouseCode: 'GLW', onHandOnly: false });
     const res = await t.pool.query(
       'SELECT supplier_id, sku, qty_on_hand, vanished_at FROM fulfillment.inventory ORDER BY sku',
@@ -81,6 +82,9 @@ describe('inventory stream', () => {
       { supplier_id: 'SUP1', sku: 'B', qty_on_hand: 3, vanished_at: null },
     ]);
     expect(await history('A')).toMatchObject([{ qty_on_hand: 5, valid_to: null }]);
+    // Each version names the run (sync.runs) that wrote it.
+    const runs = await t.pool.query('SELECT DISTINCT run_id FROM fulfillment.inventory_history');
+    expect(runs.rows).toEqual([{ run_id: String(first.lastRunId) }]);
   });
 
   it('writes zero tuples when nothing changed', async () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVENTORY_WAREHOUSES,
-  planInventoryWindows,
-  snapshotWhere,
-  splitInventoryWindow,
-  zeroVanished,
-} from '../../src/streams/inventory.ts';
+import { planInventoryWindows, snapshotWhere, zeroVanished } from '../../src/streams/inventory.ts';
 import { planHistory } from '../../src/streams/inventoryHistory.ts';
 
 const at = new Date('2026-03-01T10:00:00Z');
@@ -35,18 +29,18 @@ describe('inventory windows', () => {
     expect(listed.map((w) => w.filter?.warehouseCode)).toEqual(['GLW', 'PSO']);
   });
 
-  it('reads a whole-supplier snapshot too large for one answer warehouse by warehouse, and no finer', () => {
-    const [whole] = planInventoryWindows({ now: at });
-    const parts = splitInventoryWindow(whole!);
-    expect(parts?.map((w) => w.filter?.warehouseCode)).toEqual([...INVENTORY_WAREHOUSES]);
-    expect(splitInventoryWindow(parts![0]!)).toBeNull();
-  });
-
   it('scopes the snapshot to the supplier and the window warehouse', () => {
     const [w] = planInventoryWindows({ now: at }, ['PSO']);
     expect(snapshotWhere({ kind: 'supplier', id: 'S1' }, w!)).toEqual({
       supplier_id: 'S1',
       warehouse_code: 'PSO',
+    });
+    const finest = { ...w!, filter: { warehouseCode: 'PSO', subInventoryCode: 'FG', sku: 'W1' } };
+    expect(snapshotWhere({ kind: 'supplier', id: 'S1' }, finest)).toEqual({
+      supplier_id: 'S1',
+      warehouse_code: 'PSO',
+      sub_inventory_code: 'FG',
+      sku: 'W1',
     });
   });
 });

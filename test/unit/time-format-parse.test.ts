@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime } from '../../src/api/records/primitives.ts';
+import { dateTime, requiredDateTime } from '../../src/api/records/primitives.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
+import { upstreamInstant } from '../../src/events/upstreamTime.ts';
 import { formatWireDay, formatWireMinute } from '../../src/time/format.ts';
 import {
   type AmbiguousTime,
   InvalidDateTimeError,
+  isUnsetDateTime,
   parseDateTime,
   parseUpstreamDateTime,
 } from '../../src/time/parse.ts';
@@ -205,5 +207,38 @@ describe('one date-time syntax', () => {
       expect(() => parseUpstreamDateTime(value, LA), value).toThrow(InvalidDateTimeError);
       expect(() => loadConfig({ FULFILLMENT_SYNC_START: value }), value).toThrow(/FULFILLMENT_SYNC_START/);
     }
+  });
+});
+
+describe('years 0000-0099 and "not set" sentinels', () => {
+  it('reads years below 100 as written, not shifted by 1900', () => {
+    expect(parseUpstreamDateTime('0050-06-01T12:00:00Z', LA).toISOString()).toBe('0050-06-01T12:00:00.000Z');
+    expect(parseUpstreamDateTime('0099-12-31T23:59:59+00:00', LA).getUTCFullYear()).toBe(99);
+    expect(parseDateTime('0012-03-04T05:06:07Z', LA)?.toISOString()).toBe('0012-03-04T05:06:07.000Z');
+    // Year 0 is a leap year (proleptic Gregorian), 1900 is not.
+    expect(parseUpstreamDateTime('0000-02-29T00:00:00Z', LA).toISOString()).toBe('0000-02-29T00:00:00.000Z');
+    expect(() => parseUpstreamDateTime('0001-02-29T00:00:00Z', LA)).toThrow(InvalidDateTimeError);
+  });
+
+  it(".NET's default and maximum DateTime are no value: NULL in a column, never an event time", () => {
+    for (const unset of [
+      '0001-01-01T00:00:00',
+      '0001-01-01T00:00:00.0000000',
+      '0001-01-01T00:00:00Z',
+      '0001-01-01T00:00:00-08:00',
+      '0001-01-01',
+      '9999-12-31T23:59:59.9999999',
+    ]) {
+      expect(isUnsetDateTime(unset)).toBe(true);
+      expect(parseDateTime(unset, LA)).toBeNull();
+      expect(upstreamInstant(unset, { timezone: LA })).toBeUndefined();
+    }
+    // Where the spec requires a value, "not set" is a bad record (quarantined with the reason).
+    expect(requiredDateTime().safeParse('0001-01-01T00:00:00').success).toBe(false);
+    expect(requiredDateTime().safeParse('0001-01-02T00:00:00').success).toBe(true);
+    expect(dateTime().safeParse('0001-01-01T00:00:00').success).toBe(true);
+    expect(isUnsetDateTime('0001-01-02T00:00:00')).toBe(false);
+    expect(isUnsetDateTime('2026-01-01T00:00:00')).toBe(false);
+    expect(parseDateTime('0001-01-02T00:00:00Z', LA)?.toISOString()).toBe('0001-01-02T00:00:00.000Z');
   });
 });

@@ -48,7 +48,7 @@ describe('webhooks commands', () => {
     await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: true });
     const printed: string[] = [];
     await webhooksReplay(database.pool, { eventId: event.id }, undefined, (l) => printed.push(l));
-    expect(printed).toEqual(['replaying 1 event(s): 1 delivery(ies) stored; a running worker sends them.']);
+    expect(printed).toEqual(['queued 1 delivery(ies) of 1 event(s); a running worker sends them now.']);
     const stored = await database.pool.query(
       'SELECT endpoint_id, status FROM sync.webhook_delivery_states WHERE event_id = $1',
       [event.id],

@@ -21,6 +21,8 @@ export interface Received {
   headers: Record<string, string>;
   body: string;
   verified: boolean;
+  /** When the request arrived (Date.now()). */
+  receivedAt: number;
 }
 
 /** What the receiver answers for a path: status, headers, body. */
@@ -43,6 +45,7 @@ export async function startReceiver(): Promise<{
   const log: Received[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
+    const receivedAt = Date.now();
     const path = req.url ?? '/';
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     const route = routes.get(path);
@@ -55,7 +58,7 @@ export async function startReceiver(): Promise<{
         verified = false;
       }
     }
-    const entry = { path, headers, body, verified };
+    const entry = { path, headers, body, verified, receivedAt };
     log.push(entry);
     const count = log.filter((r) => r.path === path).length;
     const answer = route ? route.responder(entry, count) : { status: 404 };

@@ -47,9 +47,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
+  // A test naming another single Redis by URL means it for every connection.
+  const redis =
+    overrides.redisUrl !== undefined && overrides.redis === undefined
+      ? { mode: 'standalone' as const, url: overrides.redisUrl, tls: undefined }
+      : loaded.redis;
   return {
     ...loaded,
     streams,
+    redis,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { RedisConnection } from '../../src/redis/connection.ts';
 import { createClientRedis, createWorkerRedis } from '../../src/worker/connections.ts';
 import { checkWorkerRedis, RedisSettingsError } from '../../src/worker/redisChecks.ts';
 import { waitFor } from '../helpers/waitFor.ts';
@@ -50,7 +50,7 @@ describe('worker Redis checks', () => {
   });
 
   it('accepts the worker connection of the shared Redis', async () => {
-    const redis: Redis = createWorkerRedis(redisUrl);
+    const redis: RedisConnection = createWorkerRedis(redisUrl);
     cleanups.push(() => redis.disconnect());
     await expect(checkWorkerRedis(redis, pino({ level: 'silent' }))).resolves.toBeUndefined();
   });

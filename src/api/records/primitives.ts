@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_TIME_PATTERN } from '../../time/parse.ts';
+import { DATE_TIME_PATTERN, isUnsetDateTime } from '../../time/parse.ts';
 
 /**
  * Field builders for upstream records. The spec types fields but rarely states nullability, so a
@@ -30,7 +30,12 @@ export const num = () => z.number().nullish();
 export const bool = () => z.boolean().nullish();
 export const requiredBool = () => z.boolean();
 export const dateTime = () => z.string().regex(DATE_TIME_PATTERN, 'expected an ISO 8601 date-time').nullish();
-export const requiredDateTime = () => z.string().regex(DATE_TIME_PATTERN, 'expected an ISO 8601 date-time');
+/** A date-time the spec marks non-null: "not set" (0001-01-01) is no value, so the record is rejected. */
+export const requiredDateTime = () =>
+  z
+    .string()
+    .regex(DATE_TIME_PATTERN, 'expected an ISO 8601 date-time')
+    .refine((value) => !isUnsetDateTime(value), 'a required date-time is "not set" (0001-01-01)');
 
 /**
  * An enumeration the spec lists as "one of": kept as an open string, because the real service may

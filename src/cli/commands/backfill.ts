@@ -22,6 +22,7 @@ import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
+import { queuePrefixOf } from '../queuePrefix.ts';
 import { noScopesLine } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
 import { describeRefresh } from './sync.ts';
@@ -98,8 +99,8 @@ export async function backfillAction(context: CliContext, options: BackfillComma
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
-      const prefix = options.queuePrefix ?? config.queuePrefix;
-      const redis = createWorkerRedis(config.redisUrl);
+      const prefix = queuePrefixOf(options.queuePrefix, config);
+      const redis = createWorkerRedis(config.redis);
       const queue = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix });
       let added = 0;
       try {

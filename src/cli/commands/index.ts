@@ -5,6 +5,7 @@ import { registerDemoCommand } from './demo.ts';
 import { registerEventsCommand } from './events.ts';
 import { registerGrantReaderCommand } from './grantReader.ts';
 import { registerMigrateCommand } from './migrate.ts';
+import { registerPruneCommand } from './prune.ts';
 import type { CommandRegistrar } from './registrar.ts';
 import { registerSimulatorCommand } from './simulator.ts';
 import { registerStatusCommand } from './status.ts';
@@ -24,6 +25,7 @@ export const commands: readonly CommandRegistrar[] = [
   registerWorkerCommand,
   registerBackfillCommand,
   registerStatusCommand,
+  registerPruneCommand,
   registerDemoCommand,
   registerEventsCommand,
   registerWebhooksCommand,

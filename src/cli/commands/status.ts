@@ -4,10 +4,13 @@ import type { Pool } from 'pg';
 import { DAY_WINDOW_STREAMS } from '../../config/streamDefaults.ts';
 import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
+import type { RedisTarget } from '../../redis/connection.ts';
+import { type OldestKept, readOldestKept } from '../../retention/oldestKept.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { QUEUE_NAMES } from '../../worker/queues.ts';
 import type { CliContext } from '../context.ts';
+import { queuePrefixOf } from '../queuePrefix.ts';
 
 /** One line of `status`: a stream for a scope. */
 export interface StreamStatus {
@@ -126,10 +129,10 @@ export function lag(
 
 /** Counts queued sync jobs per `stream:scope`; undefined when Redis cannot be reached quickly. */
 export async function readQueueDepths(
-  redisUrl: string,
+  target: RedisTarget,
   prefix: string,
 ): Promise<Map<string, number> | undefined> {
-  const redis = createClientRedis(redisUrl);
+  const redis = createClientRedis(target);
   redis.on('error', () => {}); // unreachable Redis is reported as 'unavailable', not thrown
   try {
     await Promise.race([
@@ -260,6 +263,19 @@ export function formatStatusTable(
   ];
 }
 
+/** The retention part of `status`: the oldest row each bookkeeping table keeps, and for how long it keeps them. */
+export function formatRetention(tables: readonly OldestKept[]): string[] {
+  const width = Math.max(...tables.map((t) => t.table.length));
+  return [
+    '',
+    'retention (oldest row kept; `fulfillment-sync prune --dry-run` shows what is due):',
+    ...tables.map((t) => {
+      const keeps = t.retentionDays > 0 ? `keeps ${t.retentionDays} days` : 'keeps forever';
+      return `  ${t.table.padEnd(width)}  ${(t.oldestAt ?? 'empty').padEnd(24)}  ${keeps} (by ${t.column})`;
+    }),
+  ];
+}
+
 /** `status [--json]`: prints the table (or JSON) and answers the exit code. */
 export async function statusAction(
   context: CliContext,
@@ -269,13 +285,17 @@ export async function statusAction(
   const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
-    const prefix = options.queuePrefix ?? config.queuePrefix;
-    const depths = await readQueueDepths(config.redisUrl, prefix);
+    const retention = await readOldestKept(database.pool, config.retention);
+    const prefix = queuePrefixOf(options.queuePrefix, config);
+    const depths = await readQueueDepths(config.redis, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     if (options.json) {
-      context.print(JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows }));
+      context.print(
+        JSON.stringify({ queues: depths ? 'available' : 'unavailable', streams: rows, retention }),
+      );
     } else {
       for (const line of formatStatusTable(rows, depths !== undefined)) context.print(line);
+      for (const line of formatRetention(retention)) context.print(line);
     }
     return 0;
   } finally {

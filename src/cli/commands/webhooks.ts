@@ -152,8 +152,8 @@ export async function webhooksRemove(db: Queryable, id: string, print: Print): P
 }
 
 /**
- * `webhooks replay`: stores new deliveries (same webhook-id) in Postgres; a running worker finds
- * them due within seconds and sends them. Needs no Redis.
+ * `webhooks replay`: queues new deliveries (same webhook-id) in Postgres and announces them, so a
+ * running worker claims and sends them at once; says how many it queued. Needs no Redis.
  */
 export async function webhooksReplay(
   db: Queryable,
@@ -161,7 +161,7 @@ export async function webhooksReplay(
   endpointId: string | undefined,
   print: Print,
 ): Promise<void> {
-  const { events, jobs } = await replayEvents(db, selection, { endpointId });
+  const { events, jobs, queued } = await replayEvents(db, selection, { endpointId });
   // Nothing to send is a failure (exit 1): a typo'd id or range must not look like a replay.
   if (events === 0) {
     throw new Error(
@@ -175,7 +175,7 @@ export async function webhooksReplay(
       `${events} event(s) matched but no enabled endpoint wants them: nothing to replay (see \`webhooks list\`).`,
     );
   }
-  print(`replaying ${events} event(s): ${jobs} delivery(ies) stored; a running worker sends them.`);
+  print(`queued ${queued} delivery(ies) of ${events} event(s); a running worker sends them now.`);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Redis } from 'ioredis';
 import { AnalyticsRefresher } from '../../analytics/refresher.ts';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
@@ -7,6 +6,8 @@ import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
+import type { RedisConnection } from '../../redis/connection.ts';
+import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
@@ -18,6 +19,7 @@ import { openWorkerPools } from '../../worker/pools.ts';
 import { wireServiceMetricSources } from '../../worker/serviceMetricSources.ts';
 import { startWorker } from '../../worker/worker.ts';
 import type { CliContext } from '../context.ts';
+import { queuePrefixOf } from '../queuePrefix.ts';
 import { SCOPE_VARIABLE } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
 
@@ -38,13 +40,6 @@ export function parseConcurrencyOption(raw: string | undefined): number | undefi
     throw new UsageError(`--concurrency must be a whole number from 1 to 1000, got ${JSON.stringify(raw)}`);
   }
   return value;
-}
-
-/** `--queue-prefix`: a blank prefix would put every queue at the top of Redis; refuse it. */
-export function parseQueuePrefixOption(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (raw.trim() === '') throw new UsageError('--queue-prefix must not be blank');
-  return raw.trim();
 }
 
 /** Listens on HTTP_PORT; a port in use (or refused) becomes one line naming it. */
@@ -74,15 +69,15 @@ async function listenOnHttpPort(
 export async function workerAction(context: CliContext, options: WorkerCommandOptions): Promise<void> {
   const baseConfig = context.config();
   const concurrency = parseConcurrencyOption(options.concurrency) ?? baseConfig.worker.concurrency;
-  const prefix = parseQueuePrefixOption(options.queuePrefix) ?? baseConfig.queuePrefix;
+  const prefix = queuePrefixOf(options.queuePrefix, baseConfig);
   const logger = context.logger().child({ command: 'worker' });
   collectProcessMetrics();
   // Until the worker is wired, /readyz answers 503 and /healthz 200.
   let app = createHttpApp({ readiness: { startup: () => false } });
   const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
-  let probe: Redis;
+  let probe: RedisConnection;
   try {
-    probe = await connectRedis(baseConfig.redisUrl, {
+    probe = await connectRedis(baseConfig.redis, {
       waitMs: REDIS_START_WAIT_MS,
       onError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
     });
@@ -120,6 +115,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     logger,
     prefix,
     runSync,
+    prune: (shouldStop) => prune(pools.maintenance.pool, config.retention, { logger, shouldStop }),
     onBackfillWindowDone: (payload, outcome) =>
       markWindowFinished(
         pools.sync.pool,

@@ -25,7 +25,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.runs': {
-    text: 'The run log: one row per stream x scope x window run, with counts and outcome.',
+    text: 'The run log: one row per stream x scope x window run, with counts and outcome. Pruned after RETENTION_RUNS_DAYS (30), except the last row of each stream and scope and the last successful run its cursor names.',
     columns: {
       id: 'Run id.',
       mode: "'incremental' (scheduled or sync --once) or 'backfill'.",
@@ -42,7 +42,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.rejected_records': {
-    text: 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed; a quarantined record or a failed detail marks the run partial. One row per problem: a record re-read with the same problem updates its row.',
+    text: 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed; a quarantined record or a failed detail marks the run partial. One row per problem: a record re-read with the same problem updates its row. Pruned RETENTION_REJECTED_DAYS (90) after it was last seen.',
     columns: {
       id: 'Rejected record id.',
       record_key: 'The natural key, when it could be read from the record.',
@@ -58,7 +58,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.events': {
-    text: 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id).',
+    text: 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id). Pruned after RETENTION_EVENTS_DAYS (90) once dispatched or suppressed and pending delivery to no endpoint, with its delivery states and attempts.',
     columns: {
       id: 'Deterministic id derived from the dedupe key (type, subject, transition): a re-run never emits twice.',
       seq: 'Insertion order, for tailing (not a delivery high-water mark: values commit out of order).',
@@ -117,7 +117,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_deliveries': {
-    text: 'Every attempt to deliver an event to an endpoint.',
+    text: 'Every attempt to deliver an event to an endpoint. Pruned after RETENTION_DELIVERIES_DAYS (30), and with its event.',
     columns: {
       id: 'Delivery attempt id.',
       endpoint_id: 'The endpoint.',
@@ -135,7 +135,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.webhook_delivery_states': {
-    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts, which each worker claims (a lease) within the concurrency and rate limits of its endpoint. Key: endpoint_id, event_id, series.',
+    text: 'Where each delivery of an event to an endpoint stands (one row per endpoint, event and series): the durable state of pending attempts, which each worker claims (a lease) within the concurrency and rate limits of its endpoint. Pruned with its event (never while pending). Key: endpoint_id, event_id, series.',
     columns: {
       endpoint_id: 'The endpoint.',
       event_id: 'The event (its id is also the webhook-id header).',
@@ -154,11 +154,11 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.backfill_windows': {
-    text: 'Finished windows of backfills: running the same backfill again skips them. Key: backfill_id, stream, scope, window_start, window_end.',
+    text: 'Finished windows of backfills: running the same backfill again skips them. Pruned after RETENTION_BACKFILL_WINDOWS_DAYS (90). Key: backfill_id, stream, scope, window_start, window_end.',
     columns: { run_id: 'The sync.runs row that read the window.' },
   },
   'sync.detail_requests': {
-    text: 'Records whose detail a stream still has to fetch: orders named by changed shipments and returns, INs and products whose detail call failed. Retried with backoff, quarantined after too many attempts. Key: stream, scope, record_key.',
+    text: 'Records whose detail a stream still has to fetch: orders named by changed shipments and returns, INs and products whose detail call failed. Retried with backoff, quarantined after too many attempts; a quarantined request is pruned RETENTION_REJECTED_DAYS (90) after its quarantine, so the record is asked for again when a change names it. Key: stream, scope, record_key.',
     columns: {
       stream: "The stream that fetches the detail: 'orders', 'transfers_in' or 'products'.",
       scope: 'Account number (orders) or supplier id (transfers_in, products).',

@@ -1,4 +1,4 @@
-import { bigint, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
 import { syncSchema, tz } from './columns.ts';
 
 /** Finished windows of a backfill: a second run of the same backfill skips them (resumable). */
@@ -23,5 +23,7 @@ export const backfillWindows = syncSchema.table(
       name: 'backfill_windows_pk',
       columns: [t.backfillId, t.stream, t.scope, t.windowStart, t.windowEnd],
     }),
+    // What the pruner walks (src/retention/): windows finished longest ago.
+    index('backfill_windows_finished_at_idx').on(t.finishedAt),
   ],
 );

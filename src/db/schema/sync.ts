@@ -111,6 +111,8 @@ export const rejectedRecords = syncSchema.table(
     index('rejected_records_stream_scope_idx').on(t.stream, t.scope, t.rejectedAt),
     index('rejected_records_run_id_idx').on(t.runId),
     uniqueIndex('rejected_records_fingerprint_idx').on(t.stream, t.scope, t.fingerprint),
+    // What the pruner walks (src/retention/): problems not seen for longest first.
+    index('rejected_records_last_seen_at_idx').on(t.lastSeenAt),
     check('rejected_records_kind_check', sql`${t.kind} in ('quarantined', 'repaired', 'detail')`),
   ],
 );
@@ -142,6 +144,10 @@ export const detailRequests = syncSchema.table(
   (t) => [
     primaryKey({ name: 'detail_requests_pk', columns: [t.stream, t.scope, t.recordKey] }),
     index('detail_requests_due_idx').on(t.stream, t.scope, t.nextAttemptAt),
+    // What the pruner walks (src/retention/): requests quarantined longest ago.
+    index('detail_requests_quarantined_at_idx')
+      .on(t.quarantinedAt)
+      .where(sql`${t.quarantinedAt} is not null`),
   ],
 );
 

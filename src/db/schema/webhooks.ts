@@ -84,6 +84,8 @@ export const webhookDeliveries = syncSchema.table(
     index('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
     index('webhook_deliveries_endpoint_attempted_at_idx').on(t.endpointId, t.attemptedAt),
     index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // What the pruner walks (src/retention/): the oldest attempts first, a batch at a time.
+    index('webhook_deliveries_created_at_idx').on(t.createdAt),
     check(
       'webhook_deliveries_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'failed', 'gave_up')`,

@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderDetailHold } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode } from '../episode.ts';
+import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
 import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -38,7 +38,7 @@ export function orderRule(
       type: 'order.status_changed',
       // The detail carries no status time, so detectedAt tells a repeated status change apart.
       transition: inEpisode(
-        `${previous.header.orderStatusCode ?? ''}>${status ?? ''}`,
+        statusTransition(previous.header.orderStatusCode, status),
         episodeMarker(undefined, undefined, ctx),
       ),
       occurredAt: undefined,

@@ -1,6 +1,6 @@
 import type { ShipmentReturn } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode } from '../episode.ts';
+import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -31,7 +31,7 @@ export function returnRule(
     drafts.push({
       ...base,
       type: 'return.status_changed',
-      transition: inEpisode(`${previous.processingStatusCode ?? ''}>${status ?? ''}`, episode),
+      transition: inEpisode(statusTransition(previous.processingStatusCode, status), episode),
       // Returns carry no status time; the return date is the only upstream time there is.
       occurredAt: undefined,
       changes: pickChanges(changes, STATUS_FIELDS),

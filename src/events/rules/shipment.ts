@@ -1,6 +1,6 @@
 import type { ShipmentUpdate } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode } from '../episode.ts';
+import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
 import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
@@ -36,7 +36,7 @@ export function shipmentRule(
     drafts.push({
       ...base,
       type: 'shipment.status_changed',
-      transition: inEpisode(`${previous.header.statusCode ?? ''}>${status ?? ''}`, episode),
+      transition: inEpisode(statusTransition(previous.header.statusCode, status), episode),
       occurredAt: lastScan,
       changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
     });

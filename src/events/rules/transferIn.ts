@@ -1,6 +1,6 @@
 import type { TransferInDetail, TransferInLine } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode } from '../episode.ts';
+import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
 import { stableHash } from '../eventId.ts';
 import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent, FieldChange } from '../types.ts';
@@ -20,7 +20,7 @@ export function transferInRule(
   const status = header.statusCode ?? null;
   const drafts: EventDraft[] = [];
   if (!previous) {
-    const createdAt = upstreamInstant(header.creationDate ?? header.submittedDate, ctx);
+    const createdAt = upstreamInstant(header.creationDate, ctx) ?? upstreamInstant(header.submittedDate, ctx);
     drafts.push(createdDraft(base, 'transfer_in.created', createdAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
     const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
@@ -29,7 +29,7 @@ export function transferInRule(
     drafts.push({
       ...base,
       type: 'transfer_in.status_changed',
-      transition: inEpisode(`${previous.header.statusCode ?? ''}>${status ?? ''}`, episode),
+      transition: inEpisode(statusTransition(previous.header.statusCode, status), episode),
       occurredAt: updatedAt,
       changes: pickChanges(changes, ['header.statusCode', 'header.statusName']),
     });

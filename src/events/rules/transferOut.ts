@@ -1,6 +1,6 @@
 import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode } from '../episode.ts';
+import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
@@ -25,7 +25,7 @@ export function transferOutRule(
       type: 'transfer_out.status_changed',
       // The row carries no update time, so detectedAt tells a repeated status change apart.
       transition: inEpisode(
-        `${previous.statusCode ?? ''}>${current.statusCode ?? ''}`,
+        statusTransition(previous.statusCode, current.statusCode),
         episodeMarker(undefined, undefined, ctx),
       ),
       occurredAt: undefined,

@@ -30,6 +30,49 @@ export function addTransferIn(
   return transfer;
 }
 
+/**
+ * `count` DRAFT INs per supplier created over [from, to), alternating delivery methods, in
+ * `warehouse` (default: spread over all), never submitted (as created through the API): an
+ * open-status list as long as a test needs. Their lines name every sellable product in turn.
+ */
+export function addDraftTransfersIn(
+  world: World,
+  count: number,
+  from: number,
+  to: number,
+  warehouse?: string,
+): void {
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`volume.draftTransfersIn must be a whole number >= 0, got ${count}`);
+  for (const supplier of world.suppliers) {
+    const products = world.sellable(supplier.id);
+    for (let i = 0; i < count && products.length > 0; i++) {
+      const pickup = i % 2 === 0;
+      const product = products[i % products.length] as { sku: string };
+      const at = from + Math.floor(((to - from) * i) / count / 60_000) * 60_000;
+      addTransferIn(world, at, {
+        supplierId: supplier.id,
+        referenceNumber: `DRAFT-${i + 1}`,
+        warehouseCode: warehouse ?? (WAREHOUSE_LIST[i % WAREHOUSE_LIST.length] as string),
+        deliveryMethodCode: pickup ? 'PROVIDER_PICKUP' : 'CLIENT_DROPOFF',
+        pickupSiteId: pickup ? (PICKUP_SITES[0] as { id: number }).id : null,
+        expectedDate: at + 7 * 86_400_000,
+        createdBy: 'api',
+        lines: [
+          {
+            lineNumber: 1,
+            sku: product.sku,
+            subInventoryCode: 'FG',
+            qtyOrdered: 24,
+            qtyReceived: 0,
+            updatedAt: at,
+          },
+        ],
+      });
+    }
+  }
+}
+
 /** The supplier sends stock: an IN that the generator submits, processes, receives and closes. */
 export function generateTransferIn(world: World, rng: Rng, supplierId: string, at: number): void {
   const products = world.sellable(supplierId);

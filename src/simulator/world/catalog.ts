@@ -10,6 +10,11 @@ export interface CatalogOptions {
   suppliers: number;
   /** Wine products per supplier. Default 18 (plus a gift set, a PTO pack and an accessory). */
   winesPerSupplier: number;
+  /**
+   * Opening stock of every product in this one warehouse instead of one or two random ones: a
+   * warehouse (and its FG sub-inventory) holding more rows than a small row cap.
+   */
+  stockWarehouse?: string | undefined;
 }
 
 /** Builds suppliers, accounts, products, opening inventory and packing slips at `at`. */
@@ -57,7 +62,7 @@ export function buildCatalog(world: World, options: CatalogOptions, at: number):
       p.sellerAccounts = [supplier.accountNumber];
       world.products.set(productKey(supplier.id, p.sku), p);
     }
-    stockOpening(world, rng, supplier.id, [...wines, gset]);
+    stockOpening(world, rng, supplier.id, [...wines, gset], options.stockWarehouse);
   }
   for (let i = 0; i < 6; i++) {
     world.packingSlips.push({
@@ -116,9 +121,16 @@ export function makeWine(
   };
 }
 
-function stockOpening(world: World, rng: Rng, supplierId: string, products: Product[]): void {
+function stockOpening(
+  world: World,
+  rng: Rng,
+  supplierId: string,
+  products: Product[],
+  only: string | undefined,
+): void {
   for (const product of products) {
-    const homes = new Set([rng.pick(WAREHOUSE_LIST), rng.pick(WAREHOUSE_LIST)]);
+    const picked = [rng.pick(WAREHOUSE_LIST), rng.pick(WAREHOUSE_LIST)];
+    const homes = new Set(only === undefined ? picked : [only]);
     for (const wh of homes) {
       world.stockRow(supplierId, wh, 'FG', product.sku).qtyOnHand = rng.int(20, 400);
       if (rng.chance(0.2)) world.stockRow(supplierId, wh, 'QA', product.sku).qtyOnHand = rng.int(1, 12);

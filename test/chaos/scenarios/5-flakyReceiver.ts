@@ -43,8 +43,8 @@ export const flakyReceiver: Scenario = {
       }),
     );
 
-    // Mid-run: once deliveries are pending after a failed attempt (their wake-up job waits in
-    // Redis), flush Redis. Only Postgres remembers them now; the sweeper must re-enqueue them.
+    // Mid-run: once deliveries are pending after a failed attempt, flush Redis. Delivery keeps its
+    // state and queue in Postgres: the flush must neither lose nor hold up a delivery.
     const retrying = () =>
       world.count(
         `SELECT count(*) FROM sync.webhook_delivery_states WHERE status = 'pending' AND attempts_made > 0`,

@@ -1,0 +1,291 @@
+/**
+ * `npm run bench:growth [-- --pairs 100 --days 365 --step-days 7]`: a year of a deployment's
+ * bookkeeping (runs at the default cadences, events, deliveries, rejections) written straight into
+ * a fresh database step by step, pruned after each step by the real pruner (src/retention/) as its
+ * schedule would, with the default retention. Prints and writes bench/growth-results.json: table
+ * sizes before and after each prune (flat over the year, or not), rows removed per second, the
+ * disk per pair, and the p95 commit time of a sync window with the pruner running beside it against
+ * the same without it, measured in the same run. Not a test: it asserts nothing about timing.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config/loadConfig.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { quoteIdent, withDatabase } from '../src/db/urls.ts';
+import { prune } from '../src/retention/prune.ts';
+import { PRUNED_TABLES } from '../src/retention/rules.ts';
+import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
+import { setUpDeployment, type Volumes, writePeriod } from './growth/generate.ts';
+import { commitWindowsUntil, quantile } from './growth/windowCommit.ts';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} needs a positive number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const pairs = Math.floor(arg('pairs', 100));
+const days = Math.floor(arg('days', 365));
+const stepDays = Math.floor(arg('step-days', 7));
+/** Seconds of window commits without the pruner, before and after each measured prune. */
+const baselineSeconds = arg('baseline-seconds', 3);
+/** Seconds of pruning measured beside the commits per measured step. */
+const measureSeconds = arg('measure-seconds', 60);
+const volumes: Volumes = {
+  eventsPerDay: arg('events-per-day', 200),
+  eventBytes: Math.floor(arg('event-bytes', 1000)),
+  endpoints: Math.floor(arg('endpoints', 1)),
+  retryShare: arg('retry-share', 0.05),
+  rejectionsPerDay: arg('rejections-per-day', 2),
+  quarantinesPerDay: arg('quarantines-per-day', 0.2),
+  backfillWindowsPerDay: arg('backfill-windows-per-day', 1),
+};
+const defaults = loadConfig({}).retention;
+const settings = {
+  ...defaults,
+  batchSize: Math.floor(arg('batch-size', defaults.batchSize)),
+  batchPauseMs: process.argv.includes('--pause-ms')
+    ? Math.floor(Number(process.argv[process.argv.indexOf('--pause-ms') + 1]))
+    : defaults.batchPauseMs,
+};
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const DAY = 86_400_000;
+const MiB = 1024 * 1024;
+const start = new Date('2026-01-01T00:00:00Z');
+const steps = Math.ceil(days / stepDays);
+// Prunes measured against the window commits: a third, two thirds into the year, and the last,
+// all past the 90 days after which every rule has rows to remove.
+const measured = new Set([Math.floor(steps / 3), Math.floor((2 * steps) / 3), steps - 1]);
+
+const TABLES = [...PRUNED_TABLES];
+
+async function tableSizes(pool: pg.Pool): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ t: string; bytes: string }>(
+    `SELECT t, pg_total_relation_size(t::regclass) AS bytes FROM unnest($1::text[]) t`,
+    [[...TABLES, 'fulfillment.inventory_history']],
+  );
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.bytes)]));
+}
+
+async function rowCounts(pool: pg.Pool): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) out[t] = Number((await pool.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n);
+  return out;
+}
+
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
+
+interface StepResult {
+  day: number;
+  written: Record<string, number>;
+  bytesBefore: Record<string, number>;
+  bytesAfter: Record<string, number>;
+  rowsAfter: Record<string, number>;
+  removed: Record<string, number>;
+  /** The step's prune (what the measured slices left) at full speed: rows and seconds. */
+  fullSpeed: { removed: number; seconds: number };
+  commits?: {
+    withoutP95Ms: number;
+    withP95Ms: number;
+    without: number;
+    with: number;
+    ratio: number;
+    prunedRowsPerSecond: number;
+  };
+}
+
+/** The scope of the measuring window commits (a cursor of its own, outside the simulated pairs). */
+const BENCH_SCOPE = 'BENCH';
+
+/**
+ * Window commits with and without the pruner, in alternating slices of `baselineSeconds` (so that
+ * load from elsewhere on the machine falls on both alike): commits alone, then commits while the
+ * pruner runs with the deployment's settings (stopped at the slice's end, resumed in the next), until
+ * it is done or `measureSeconds` of pruning have been measured. The rest is pruned unmeasured.
+ */
+async function measureAround(pool: pg.Pool, now: Date) {
+  const sliceMs = baselineSeconds * 1000;
+  const timed = (ms: number) => {
+    const until = performance.now() + ms;
+    return commitWindowsUntil(pool, BENCH_SCOPE, () => performance.now() >= until);
+  };
+  const without: number[] = [];
+  const during: number[] = [];
+  const removed: Record<string, number> = {};
+  let measuredMs = 0;
+  let finished = false;
+  while (!finished && measuredMs < measureSeconds * 1000) {
+    without.push(...(await timed(sliceMs)));
+    const sliceStart = performance.now();
+    let done = false;
+    const pruning = prune(pool, settings, {
+      now,
+      shouldStop: () => performance.now() - sliceStart >= sliceMs,
+    }).finally(() => {
+      done = true;
+    });
+    during.push(...(await commitWindowsUntil(pool, BENCH_SCOPE, () => done)));
+    const outcome = await pruning;
+    measuredMs += performance.now() - sliceStart;
+    if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
+    for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
+    finished = outcome.report.interrupted === undefined;
+  }
+  without.push(...(await timed(sliceMs)));
+  // What the measuring commits wrote is no part of the simulated deployment's sizes.
+  await pool.query(`DELETE FROM sync.events WHERE scope = $1`, [BENCH_SCOPE]);
+  await pool.query(`DELETE FROM sync.runs WHERE scope = $1`, [BENCH_SCOPE]);
+  const measuredRemoved = Object.values(removed).reduce((a, b) => a + b, 0);
+  const withoutP95Ms = quantile(without, 0.95);
+  const withP95Ms = quantile(during, 0.95);
+  return {
+    removed,
+    commits: {
+      withoutP95Ms: Math.round(withoutP95Ms * 100) / 100,
+      withP95Ms: Math.round(withP95Ms * 100) / 100,
+      without: without.length,
+      with: during.length,
+      ratio: Math.round((withP95Ms / withoutP95Ms) * 1000) / 1000,
+      /** The pruner's pace with the deployment's batch size and pause, beside the commits. */
+      prunedRowsPerSecond: Math.round(measuredRemoved / (measuredMs / 1000)),
+    },
+  };
+}
+
+function writeResults(summary: Record<string, unknown>, steps: readonly StepResult[]): void {
+  writeFileSync(
+    path.join(PACKAGE_ROOT, 'bench', 'growth-results.json'),
+    `${JSON.stringify({ summary, steps }, null, 2)}\n`,
+  );
+}
+
+function measuredCommitsRate(commits: ReadonlyArray<{ prunedRowsPerSecond: number }>): number {
+  return commits.reduce((a, c) => a + c.prunedRowsPerSecond, 0) / Math.max(1, commits.length);
+}
+
+async function main(): Promise<void> {
+  const name = `fs_growth_${randomBytes(3).toString('hex')}`;
+  const url = withDatabase(serverUrl, name);
+  await runMigrations(url);
+  const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'bench growth' });
+  const began = performance.now();
+  try {
+    const runsPerDay = await setUpDeployment(pool, pairs, volumes.endpoints);
+    await pool.query(`INSERT INTO sync.cursors (stream, scope) VALUES ('shipments', $1)`, [BENCH_SCOPE]);
+    console.log(
+      `${pairs} pairs, ${days} days in steps of ${stepDays}: ${runsPerDay.toFixed(0)} runs per pair per day, ` +
+        `${volumes.eventsPerDay} events of ${volumes.eventBytes} bytes, ${volumes.endpoints} endpoint(s); database ${name}`,
+    );
+    const results: StepResult[] = [];
+    let growthPerDay: number | undefined;
+    for (let step = 0; step < steps; step++) {
+      const from = new Date(start.getTime() + step * stepDays * DAY);
+      const to = new Date(
+        Math.min(start.getTime() + (step + 1) * stepDays * DAY, start.getTime() + days * DAY),
+      );
+      const written = await writePeriod(pool, from, to, pairs, volumes);
+      const bytesBefore = await tableSizes(pool);
+      const day = (to.getTime() - start.getTime()) / DAY;
+      // Nothing is old enough to prune in the first 30 days: the growth without retention, per day.
+      if (day <= 30) growthPerDay = sum(bytesBefore) / day;
+      let commits: StepResult['commits'];
+      let removed: Record<string, number> = {};
+      if (measured.has(step)) ({ removed, commits } = await measureAround(pool, to));
+      // The rest of the step's prune at full speed (no pause): the year's simulation is about sizes.
+      const started = performance.now();
+      const outcome = await prune(pool, { ...settings, batchPauseMs: 0 }, { now: to });
+      if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
+      const pruneSeconds = (performance.now() - started) / 1000;
+      const fullSpeedRemoved = outcome.report.tables.reduce((a, t) => a + t.removed, 0);
+      for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
+      // What autovacuum does over a simulated week: the space the prune freed is reused by the next.
+      await pool.query(
+        'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states, sync.rejected_records, sync.detail_requests, sync.backfill_windows',
+      );
+      const result: StepResult = {
+        day,
+        written,
+        bytesBefore,
+        bytesAfter: await tableSizes(pool),
+        rowsAfter: await rowCounts(pool),
+        removed,
+        fullSpeed: { removed: fullSpeedRemoved, seconds: Math.round(pruneSeconds * 100) / 100 },
+        ...(commits ? { commits } : {}),
+      };
+      results.push(result);
+      // Written after every step too, so a run stopped early leaves what it measured.
+      writeResults({ complete: false, pairs, days, stepDays, volumes, retention: settings }, results);
+      console.log(
+        `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
+          `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
+          (commits
+            ? `; window commit p95 ${commits.withP95Ms} ms with the pruner, ${commits.withoutP95Ms} without (${commits.ratio}x)`
+            : ''),
+      );
+    }
+    const last = results.at(-1) as StepResult;
+    const steady = results.filter((r) => r.day > 90 + stepDays);
+    const totals = steady.map((r) => sum(r.bytesAfter));
+    const removedRows = results.reduce((a, r) => a + sum(r.removed), 0);
+    // Full speed: steps whose prune had enough to do for the rate to mean something.
+    const fullSpeed = results.filter((r) => r.fullSpeed.removed >= 1000);
+    const fullSpeedRows = fullSpeed.reduce((a, r) => a + r.fullSpeed.removed, 0);
+    const fullSpeedSeconds = fullSpeed.reduce((a, r) => a + r.fullSpeed.seconds, 0);
+    const measuredCommits = results.flatMap((r) => (r.commits ? [r.commits] : []));
+    const summary = {
+      pairs,
+      days,
+      stepDays,
+      volumes,
+      retention: settings,
+      runsPerPairPerDay: Math.round(runsPerDay),
+      rowsWritten: results.reduce((a, r) => a + sum(r.written), 0),
+      rowsRemoved: removedRows,
+      rowsRemovedPerSecondFullSpeed: Math.round(fullSpeedRows / fullSpeedSeconds),
+      rowsRemovedPerSecondWithDefaults: Math.round(
+        measuredCommitsRate(results.flatMap((r) => (r.commits ? [r.commits] : []))),
+      ),
+      pruneSecondsFullSpeed: Math.round(fullSpeedSeconds),
+      bytesAtEnd: last.bytesAfter,
+      rowsAtEnd: last.rowsAfter,
+      steadyMiB: {
+        min: mib(Math.min(...totals)),
+        max: mib(Math.max(...totals)),
+        last: mib(sum(last.bytesAfter)),
+      },
+      perPairMiBWithRetention: Math.round((sum(last.bytesAfter) / pairs / MiB) * 100) / 100,
+      perPairMiBPerYearWithout: growthPerDay
+        ? Math.round(((growthPerDay * 365) / pairs / MiB) * 10) / 10
+        : null,
+      windowCommits: measuredCommits,
+      worstCommitRatio: Math.max(...measuredCommits.map((c) => c.ratio)),
+      wallSeconds: Math.round((performance.now() - began) / 1000),
+      measuredAt: new Date().toISOString(),
+    };
+    console.table({
+      'rows removed per second, full speed (no pause)': summary.rowsRemovedPerSecondFullSpeed,
+      'rows removed per second, default batch and pause': summary.rowsRemovedPerSecondWithDefaults,
+      'sync tables over the last 9 months, MiB (min-max)': `${summary.steadyMiB.min}-${summary.steadyMiB.max}`,
+      'disk per pair with retention, MiB': summary.perPairMiBWithRetention,
+      'disk per pair per year without, MiB': summary.perPairMiBPerYearWithout,
+      'window commit p95 with/without pruner (worst)': summary.worstCommitRatio,
+    });
+    writeResults({ complete: true, ...summary }, results);
+  } finally {
+    await pool.end();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
