@@ -130,9 +130,13 @@ async function timed(args: string[], runs: number) {
   return { bestMs: Math.round(Math.min(...times)), stdout };
 }
 
-/** What the tarball may weigh, compressed and unpacked: about 25% over what it holds today. */
-const PACKED_CEILING_BYTES = 600 * 1024;
-const UNPACKED_CEILING_BYTES = 3 * 1024 * 1024;
+/**
+ * What the tarball may weigh, compressed and unpacked: room for the docs to grow (548 KiB and 2.6 MiB
+ * today), but not for the 2.4 MB of drizzle snapshots or the source maps it shipped before (718 KB
+ * packed, 5.0 MB unpacked).
+ */
+const PACKED_CEILING_BYTES = 700 * 1024;
+const UNPACKED_CEILING_BYTES = 3.5 * 1024 * 1024;
 
 describe('what the package ships', () => {
   const shipped = () => new Set(packed.files.map((f) => f.path));
