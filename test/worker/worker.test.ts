@@ -93,10 +93,17 @@ describe('worker', () => {
 
   it('on shutdown stops taking jobs, releases a job that does not finish in time, and another worker finishes it', async () => {
     const prefix = fresh('shutdown');
-    const first = await start(prefix, { runSync: () => new Promise(() => {}) });
+    let invoked = 0;
+    const first = await start(prefix, {
+      runSync: () => {
+        invoked += 1;
+        return new Promise(() => {});
+      },
+    });
     const payload = { stream: 'inventory' as const, scope: 'S1' };
     const job = await first.queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
-    await waitFor('active', async () => (await job.getState()) === 'active');
+    // Running in this worker, not merely active in Redis (the worker gets the job a moment later).
+    await waitFor('running', () => invoked === 1);
     const started = Date.now();
     const { released } = await first.close(300);
     expect(released).toBe(1);

@@ -99,6 +99,15 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       `no scopes configured: no syncs are scheduled (set ${SCOPE_VARIABLE.supplier} and/or ${SCOPE_VARIABLE.account}); webhooks are still delivered`,
     );
   }
+  // Signals are heard from here on: a SIGTERM while the worker starts (its schedules already run
+  // their first syncs) waits for the start to finish and then stops it as usual, instead of
+  // killing the process mid-write with Node's default handler.
+  let pendingSignal: string | undefined;
+  let onSignal = (signal: string) => {
+    pendingSignal ??= signal;
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
   const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
   const analytics = new AnalyticsRefresher(pools.analytics.pool, { logger });
@@ -184,8 +193,8 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     logger.info({ released }, 'worker stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  onSignal = (signal) => void stop(signal);
+  if (pendingSignal) void stop(pendingSignal);
   // Keep the action pending: the process lives until a signal.
   await new Promise(() => {});
 }
