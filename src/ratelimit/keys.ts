@@ -4,9 +4,6 @@ export interface RateLimitKeys {
   global: string;
   /** Next free slot of the order-detail budget. */
   orderDetail: string;
-  /** When the last requests of each budget went (the send log that keeps any second within the rate). */
-  globalSent: string;
-  orderDetailSent: string;
   /** Until when every process holds its calls (a 429 or Retry-After seen by any of them). */
   pausedUntil: string;
 }
@@ -16,8 +13,6 @@ export function rateLimitKeys(prefix: string): RateLimitKeys {
   return {
     global: `${prefix}:ratelimit:global`,
     orderDetail: `${prefix}:ratelimit:order-detail`,
-    globalSent: `${prefix}:ratelimit:global-sent`,
-    orderDetailSent: `${prefix}:ratelimit:order-detail-sent`,
     pausedUntil: `${prefix}:ratelimit:paused-until`,
   };
 }

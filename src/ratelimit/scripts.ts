@@ -40,26 +40,3 @@ if untilMs > current then
 end
 return math.ceil(current - now)
 `;
-
-/**
- * Records a send unless it would be one too many in the window: the last ARGV[1] send times are
- * kept in a list (newest first). KEYS[1]: the budget's send log. ARGV[1]: sends per window;
- * ARGV[2]: the window (ms). Returns 0 when recorded (the request goes), else the ms until the
- * oldest of them leaves the window.
- */
-export const RECORD_SEND_LUA = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local sends = tonumber(ARGV[1])
-local windowMs = tonumber(ARGV[2])
-if redis.call('LLEN', KEYS[1]) >= sends then
-  local oldest = tonumber(redis.call('LINDEX', KEYS[1], sends - 1))
-  if now - oldest < windowMs then
-    return math.ceil(oldest + windowMs - now)
-  end
-end
-redis.call('LPUSH', KEYS[1], string.format('%.3f', now))
-redis.call('LTRIM', KEYS[1], 0, sends - 1)
-redis.call('PEXPIRE', KEYS[1], math.ceil(windowMs) + 1000)
-return 0
-`;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { limiterOverSlots, memorySlots, type SlotStore } from '../api/rateLimiter.ts';
+import { createRateLimiter, type RateLimiter } from '../api/rateLimiter.ts';
 import { type RateLimits, routeRateLimits } from '../api/rateLimits.ts';
 import { DEFAULT_RETRY } from '../api/transport.ts';
 import type { RedisTarget } from '../redis/connection.ts';
@@ -35,8 +35,8 @@ export interface OpenRateLimitsOptions {
 export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Promise<UpstreamRateLimits> {
   const { logger } = options;
   const local = {
-    global: memorySlots({ rps: options.rps }),
-    orderDetail: memorySlots({ rps: options.orderDetailRps }),
+    global: createRateLimiter({ rps: options.rps }),
+    orderDetail: createRateLimiter({ rps: options.orderDetailRps }),
   };
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
@@ -50,21 +50,13 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     logger.warn(
       `upstream rate limit not shared with other processes: ${error.message}; this process keeps its own budget of FULFILLMENT_RATE_LIMIT_RPS`,
     );
-    return {
-      limits: routeRateLimits({
-        global: limiterOverSlots(local.global),
-        orderDetail: limiterOverSlots(local.orderDetail),
-      }),
-      shared: false,
-      close: () => undefined,
-    };
+    return { limits: routeRateLimits(local), shared: false, close: () => undefined };
   }
   const keys = rateLimitKeys(options.prefix);
-  const shared = (slotKey: string, sentKey: string, rps: number, fallback: SlotStore) =>
+  const shared = (slotKey: string, rps: number, fallback: RateLimiter) =>
     createSharedRateLimiter({
       redis,
       slotKey,
-      sentKey,
       pauseKey: keys.pausedUntil,
       rps,
       maxPauseWaitMs: DEFAULT_RETRY.maxRetryAfterMs ?? 60_000,
@@ -78,8 +70,8 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     });
   return {
     limits: routeRateLimits({
-      global: shared(keys.global, keys.globalSent, options.rps, local.global),
-      orderDetail: shared(keys.orderDetail, keys.orderDetailSent, options.orderDetailRps, local.orderDetail),
+      global: shared(keys.global, options.rps, local.global),
+      orderDetail: shared(keys.orderDetail, options.orderDetailRps, local.orderDetail),
     }),
     shared: true,
     close: () => redis.disconnect(),

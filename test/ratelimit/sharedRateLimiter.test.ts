@@ -1,13 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import {
-  JITTER_ALLOWANCE_MS,
-  memorySlots,
-  type RateLimiter,
-  RateLimitPausedError,
-} from '../../src/api/rateLimiter.ts';
+import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
-import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
 import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
@@ -52,11 +47,10 @@ function limiterOn(
   const shared = createSharedRateLimiter({
     redis,
     slotKey: keys.global,
-    sentKey: keys.globalSent,
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
-    fallback: memorySlots({ rps }),
+    fallback: createRateLimiter({ rps }),
     onOutage: (error) => outages.push(error.message),
   });
   return { shared, outages };
@@ -167,11 +161,7 @@ describe('shared rate limiter (Redis)', () => {
     const admin = new Redis(redisUrl);
     connections.push(admin);
     const keys = (await admin.keys(`${prefix}:*`)).sort();
-    expect(keys).toEqual([
-      `${prefix}:ratelimit:global`,
-      `${prefix}:ratelimit:global-sent`,
-      `${prefix}:ratelimit:paused-until`,
-    ]);
+    expect(keys).toEqual([`${prefix}:ratelimit:global`, `${prefix}:ratelimit:paused-until`]);
   });
 
   it('falls back to its own bucket when Redis does not answer, saying so once', async () => {

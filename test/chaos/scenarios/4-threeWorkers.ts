@@ -1,4 +1,4 @@
-import { JITTER_ALLOWANCE_MS } from '../../../src/api/rateLimiter.ts';
+import { JITTER_ALLOWANCE_MS } from '../../../src/ratelimit/sharedRateLimiter.ts';
 import { startCountingProxy } from '../../helpers/countingProxy.ts';
 import { waitFor } from '../../helpers/waitFor.ts';
 import { duplicateEventCount } from '../lib/duplicateEvents.ts';
