@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A pass-through HTTP proxy that counts the requests reaching the server behind it. */
@@ -12,6 +12,19 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
+/** Forwards one request to `to` unchanged and streams its answer back. */
+export function forwardTo(to: URL, req: IncomingMessage, res: ServerResponse): void {
+  const upstream = request(
+    { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
 /** Starts a proxy in front of `target` (e.g. the simulator), so a test can prove no call was made. */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const requests: string[] = [];
@@ -20,15 +33,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     if (req.url?.startsWith('/api/')) arrivals.push(Date.now());
-    const upstream = request(
-      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forwardTo(to, req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

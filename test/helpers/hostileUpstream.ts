@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { forwardTo } from './countingProxy.ts';
 
 /** How a hostile answer misbehaves. */
 export type HostileKind =
@@ -33,7 +34,7 @@ export async function startHostileUpstream(
   const hostileCalls: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (!isTarget(url)) return passThrough(req, res, to);
+    if (!isTarget(url)) return forwardTo(to, req, res);
     hostileCalls.push(url.search);
     req.resume();
     if (hostile.kind === 'huge') return void streamHuge(res, hostile.bytes);
@@ -51,18 +52,6 @@ export async function startHostileUpstream(
         server.close(() => resolve());
       }),
   };
-}
-
-function passThrough(req: IncomingMessage, res: ServerResponse, to: URL): void {
-  const upstream = request(
-    { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  upstream.on('error', () => res.destroy());
-  req.pipe(upstream);
 }
 
 /** True once the response can take more, false if the client left first. */
