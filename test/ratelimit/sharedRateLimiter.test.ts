@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import { memorySendGate, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import { JITTER_ALLOWANCE_MS } from '../../src/api/sendWindow.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
-import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
 import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
@@ -46,11 +47,11 @@ function limiterOn(
   const outages: string[] = [];
   const shared = createSharedRateLimiter({
     redis,
-    slotKey: keys.global,
+    keys: keys.global,
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
-    fallback: createRateLimiter({ rps }),
+    fallback: memorySendGate({ rps }),
     onOutage: (error) => outages.push(error.message),
   });
   return { shared, outages };
@@ -92,7 +93,7 @@ describe('shared rate limiter (Redis)', () => {
       3_000,
     );
     expect(busiestSecond(sent)).toBeLessThanOrEqual(5);
-    // Spaced (1000 + allowance) / rps apart: close to the rate, not far below it.
+    // rps per (1000 + allowance) ms: close to the rate, not far below it.
     const spacing = (1000 + JITTER_ALLOWANCE_MS) / 5;
     const within = sent.filter((t) => t < sent[0]! + 3_000).length;
     expect(within).toBeGreaterThanOrEqual(Math.floor(3_000 / spacing) - 1);
@@ -161,7 +162,11 @@ describe('shared rate limiter (Redis)', () => {
     const admin = new Redis(redisUrl);
     connections.push(admin);
     const keys = (await admin.keys(`${prefix}:*`)).sort();
-    expect(keys).toEqual([`${prefix}:ratelimit:global`, `${prefix}:ratelimit:paused-until`]);
+    expect(keys).toEqual([
+      `${prefix}:ratelimit:global`,
+      `${prefix}:ratelimit:global:sent`,
+      `${prefix}:ratelimit:paused-until`,
+    ]);
   });
 
   it('falls back to its own bucket when Redis does not answer, saying so once', async () => {
