@@ -115,7 +115,7 @@ export function memorySendGate(options: MemorySendGateOptions): SendGate {
       return next.decision;
     },
     stamp(member) {
-      state = stampSend(state, member, now());
+      state = stampSend(state, rule, member, now());
     },
     async pause(ms) {
       state = pauseSendLog(state, now(), ms);

@@ -1,27 +1,27 @@
 /**
  * The rule every upstream budget follows, in this process's memory or in Redis (src/ratelimit/
- * scripts.ts runs the same steps in Lua). A budget keeps a send log: one entry per request, dated
- * when it goes. A caller asking to send is given the earliest time `at` such that
- * - the budget is not paused then (a 429 or Retry-After: it waits without an entry),
+ * scripts.ts runs the same steps in Lua). A budget keeps a send log: one entry per request. A caller
+ * asking to send is given the earliest turn `at` such that
+ * - the budget is not paused (a 429 or Retry-After: it waits without a turn, then asks again),
  * - fewer than `sends` entries fall in the `windowMs` before `at` (the bound the upstream counts),
- * - `at` is `spacingMs` after the previous request's time on the schedule, so callers resuming after
- *   a pause or a quiet spell go spaced, not all at once,
- * and its entry is put in the log at `at`: its turn. When it goes, later than `at` if its timer
- * fired late on a busy event loop, its entry is re-dated to then (`stampSend`), so the window counts
- * the request when it really went, and the late caller still sends on its own turn: no new turn is
- * taken and none is left unused. (The earlier limiter gave a caller over 25 ms late a fresh slot,
- * so a lagging loop wasted most of the budget; one that let it go late without re-dating it let
- * rps + 1 requests land in one second.) Only the first request of a window has to wait for the
- * late one's re-dated entry, once per window, not once per request. A caller later than one spacing
- * asks again (its entry moves to a new turn) rather than go far from where its turn was counted.
+ * - `at` is `spacingMs` after the previous turn, so callers resuming after a pause or a quiet spell
+ *   go spaced, not all at once,
+ * and its entry goes in the log at `at`. It goes on its turn however late its timer fires (a busy
+ * event loop), re-dating its entry to when it really goes (`stampSend`): no second turn is taken
+ * and none is left unused, and the window counts it when it left, so it cannot bunch with the
+ * on-time requests after it. Lateness costs only the window's wait, once per `sends` requests, and
+ * beyond LATENESS_FORGIVEN_MS the schedule's. A caller later than one spacing asks again (its
+ * entry moves to a new turn).
+ * (Before: the shared limiter gave a caller over 25 ms late a fresh slot, wasting most of the budget
+ * on a lagging loop; a try that let it go late without re-dating put rps + 1 into one second.)
  */
-
 /**
- * Headroom of the window, in ms: at most `rps` requests in any (1000 + this) ms. A request leaves a
- * little after it is dated (the fetch is dispatched on the next turns of the event loop, then
- * crosses the network), by an amount that varies from request to request; the upstream counts
- * arrivals, so the window is wider than one second by more than that variation. It costs about 5%
- * of the nominal rate (10/s sends at most 9.52/s).
+ * Headroom of the window, in ms: at most `rps` requests in any (1000 + this) ms. A request reaches
+ * the upstream a little after it is dated (the fetch is written on this or the next turn of the
+ * event loop, then crosses the network), by an amount that varies from request to request; the
+ * upstream counts arrivals, so the window is wider than one second by more than that variation. It
+ * costs about 5% of the nominal rate (10/s sends at most 9.52/s). A request that first opens a
+ * connection on a loaded, lagging process can take longer than this (up to 100 ms measured).
  */
 export const JITTER_ALLOWANCE_MS = 50;
 
@@ -115,10 +115,27 @@ export function askToSend(
   };
 }
 
-/** Re-dates `member`'s entry to `now` as it goes, never earlier than its turn. */
-export function stampSend(state: SendLogState, member: string, now: number): SendLogState {
-  const log = state.log.map((e) => (e.member === member && now > e.at ? { member, at: now } : e));
-  return { ...state, log: [...log].sort((a, b) => a.at - b.at) };
+/**
+ * Lateness the schedule forgives, in ms: a request that goes this much after its turn leaves the
+ * next turn where it was (so a lagging loop costs the schedule nothing); one later than that pushes
+ * the next turn to (when it went + spacing - this), so two requests are never closer than
+ * spacing - this (80 ms at 10/s) when the second was given its turn after the first went: callers
+ * resuming after a pause do not bunch behind one whose answer was read late.
+ */
+export const LATENESS_FORGIVEN_MS = JITTER_ALLOWANCE_MS / 2;
+
+/** Re-dates `member`'s entry to `now` as it goes (never earlier than its turn), and the schedule after it. */
+export function stampSend(
+  state: SendLogState,
+  rule: SendWindowRule,
+  member: string,
+  now: number,
+): SendLogState {
+  const entry = state.log.find((e) => e.member === member);
+  if (entry === undefined || now <= entry.at) return state;
+  const log = state.log.map((e) => (e === entry ? { member, at: now } : e)).sort((a, b) => a.at - b.at);
+  const nextDue = Math.max(state.nextDue, now + rule.spacingMs - LATENESS_FORGIVEN_MS);
+  return { ...state, log, nextDue };
 }
 
 /** The state after a pause of `ms` asked at `now`: an earlier, longer pause is never shortened. */

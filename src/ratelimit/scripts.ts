@@ -43,8 +43,10 @@ return {'send'}
 `;
 
 /**
- * Re-dates a request's entry to now as it goes (`stampSend`), never earlier than its turn.
- * KEYS[1]: the send log; ARGV[1]: the request's member. Returns 1 when it moved.
+ * Re-dates a request's entry to now as it goes, never earlier than its turn, and pushes the
+ * schedule to (now + ARGV[2]) when that is later (`stampSend`). KEYS[1]: the send log; KEYS[2]:
+ * the schedule; ARGV[1]: the request's member; ARGV[2]: spacing - forgiven lateness (ms).
+ * Returns 1 when it moved.
  */
 export const STAMP_SEND_LUA = `
 local t = redis.call('TIME')
@@ -52,6 +54,10 @@ local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 local at = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1]) or now)
 if now <= at then return 0 end
 redis.call('ZADD', KEYS[1], 'XX', string.format('%.3f', now), ARGV[1])
+local nextDue = now + tonumber(ARGV[2])
+if nextDue > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], string.format('%.3f', nextDue), 'PX', math.ceil(nextDue - now) + 1000)
+end
 return 1
 `;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { limiterOverGate, type RateLimiter, type SendGate } from '../api/rateLimiter.ts';
 import type { SendDecision } from '../api/sendWindow.ts';
-import { sendWindowRule } from '../api/sendWindow.ts';
+import { LATENESS_FORGIVEN_MS, sendWindowRule } from '../api/sendWindow.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import type { BudgetKeys } from './keys.ts';
 import { ASK_TO_SEND_LUA, EXTEND_PAUSE_LUA, STAMP_SEND_LUA } from './scripts.ts';
@@ -36,7 +36,7 @@ type SharedLimiterRedis = RedisConnection & {
     maxPauseWaitMs: string,
     member: string,
   ): Promise<string[]>;
-  stampRateLimitSend(sentKey: string, member: string): Promise<number>;
+  stampRateLimitSend(sentKey: string, nextDueKey: string, member: string, pushMs: string): Promise<number>;
   extendRateLimitPause(pauseKey: string, ms: string): Promise<number>;
 };
 
@@ -45,7 +45,7 @@ function withScripts(redis: RedisConnection): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
   if (typeof scripted.askRateLimitSend !== 'function') {
     redis.defineCommand('askRateLimitSend', { numberOfKeys: 3, lua: ASK_TO_SEND_LUA });
-    redis.defineCommand('stampRateLimitSend', { numberOfKeys: 1, lua: STAMP_SEND_LUA });
+    redis.defineCommand('stampRateLimitSend', { numberOfKeys: 2, lua: STAMP_SEND_LUA });
     redis.defineCommand('extendRateLimitPause', { numberOfKeys: 1, lua: EXTEND_PAUSE_LUA });
   }
   return scripted;
@@ -63,15 +63,17 @@ function decisionOf(reply: readonly string[]): SendDecision {
 
 /**
  * A rate limiter shared by every process on one Redis: the limiter of src/api/rateLimiter.ts over
- * a send log kept in Redis, where one script applies the rule atomically and records each request
- * as it is let through (Redis' clock), with a deployment-wide pause-until every ask honours.
- * Without Redis (an outage) it asks `fallback`, this process's own send log, and says so once; it
- * never fails a call because Redis is down.
+ * a send log kept in Redis, where one script applies the rule of src/api/sendWindow.ts atomically
+ * on Redis' clock (processes whose clocks disagree share one timeline) and a second re-dates each
+ * request as it goes, with a deployment-wide pause-until every ask honours. Without Redis (an
+ * outage) it asks `fallback`, this process's own send log, and says so once; it never fails a call
+ * because Redis is down.
  */
 export function createSharedRateLimiter(options: SharedRateLimiterOptions): RateLimiter {
   const redis = withScripts(options.redis);
   const rule = sendWindowRule(options.rps);
   const ruleArgs = [String(rule.sends), rule.windowMs.toFixed(3), rule.spacingMs.toFixed(3)] as const;
+  const pushMs = (rule.spacingMs - LATENESS_FORGIVEN_MS).toFixed(3);
   // Names this limiter's requests in the send log, unique across processes.
   const limiterId = randomUUID();
   let down = false;
@@ -116,7 +118,9 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
       // Not awaited: the command is written now and the request right after it, on this turn of
       // the event loop, so Redis dates it as the request leaves. Should it fail, the request keeps
       // its turn's date; the next ask finds the outage.
-      redis.stampRateLimitSend(options.keys.sent, `${limiterId}:${member}`).catch(() => undefined);
+      redis
+        .stampRateLimitSend(options.keys.sent, options.keys.nextDue, `${limiterId}:${member}`, pushMs)
+        .catch(() => undefined);
     },
     async pause(ms) {
       await options.fallback.pause(ms);

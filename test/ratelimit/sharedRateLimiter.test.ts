@@ -28,7 +28,12 @@ function deployment(): string {
 }
 
 /** A limiter of `prefix` on its own ready connection, as a separate process would have. */
-async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: number } = {}) {
+interface LimiterOptions {
+  maxPauseWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+async function limiter(prefix: string, rps: number, options: LimiterOptions = {}) {
   const redis = await connectRedis(redisUrl, {
     waitMs: 2_000,
     redis: { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
@@ -37,12 +42,7 @@ async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: 
   return limiterOn(redis, prefix, rps, options);
 }
 
-function limiterOn(
-  redis: RedisConnection,
-  prefix: string,
-  rps: number,
-  options: { maxPauseWaitMs?: number } = {},
-) {
+function limiterOn(redis: RedisConnection, prefix: string, rps: number, options: LimiterOptions = {}) {
   const keys = rateLimitKeys(prefix);
   const outages: string[] = [];
   const shared = createSharedRateLimiter({
@@ -53,6 +53,7 @@ function limiterOn(
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
     fallback: memorySendGate({ rps }),
     onOutage: (error) => outages.push(error.message),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   return { shared, outages };
 }
@@ -139,6 +140,33 @@ describe('shared rate limiter (Redis)', () => {
     );
     sent.sort((x, y) => x - y);
     for (let i = 1; i < sent.length; i += 1) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(80);
+  });
+
+  it('a caller waking late goes on its turn, and Redis counts it when it went: the next ones keep the window', async () => {
+    const prefix = deployment();
+    // 2/s: turns 525 ms apart, 2 requests per 1050 ms. Every timer of `late` fires 300 ms late.
+    const onTime = (await limiter(prefix, 2)).shared;
+    const late = (
+      await limiter(prefix, 2, {
+        sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms + 300)),
+      })
+    ).shared;
+    const start = Date.now();
+    const at = async (l: RateLimiter) => {
+      await l.acquire();
+      return Date.now() - start;
+    };
+    const first = await at(onTime);
+    const second = await at(late);
+    const third = await at(onTime);
+    const fourth = await at(onTime);
+    // The late one went about 300 ms after its turn (525), on it: no new turn (that would be 1050).
+    expect(second).toBeGreaterThanOrEqual(first + 800);
+    expect(second).toBeLessThan(first + 1000);
+    // The third on its own turn; the fourth not on the schedule (1575) but 1050 ms after the late
+    // one went: counted when it went, not when its turn was.
+    expect(third - first).toBeGreaterThanOrEqual(1040);
+    expect(fourth - second).toBeGreaterThanOrEqual(1040);
   });
 
   it('a pause longer than the caller waits rejects with how long it lasts', async () => {
