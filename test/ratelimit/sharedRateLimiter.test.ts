@@ -92,10 +92,13 @@ describe('shared rate limiter (Redis)', () => {
       3_000,
     );
     expect(busiestSecond(sent)).toBeLessThanOrEqual(5);
-    // Spaced (1000 + allowance) / rps apart: close to the rate, not far below it.
+    // Spaced (1000 + allowance) / rps apart: near the rate, not far below it. A caller whose timer
+    // fires late gives its slot up (see LATE_TOLERANCE_MS), so on a machine busy with other test
+    // files some slots go unused (CI saw 11 of 14); a limiter serialising on a wrong spacing would
+    // fall to half.
     const spacing = (1000 + JITTER_ALLOWANCE_MS) / 5;
     const within = sent.filter((t) => t < sent[0]! + 3_000).length;
-    expect(within).toBeGreaterThanOrEqual(Math.floor(3_000 / spacing) - 1);
+    expect(within).toBeGreaterThanOrEqual(Math.floor((0.7 * 3_000) / spacing));
     expect(within).toBeLessThanOrEqual(Math.ceil(3_000 / spacing) + 1);
   });
 
