@@ -1,9 +1,10 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
 import { parseDateTime } from '../time/parse.ts';
-import { tableInfo, type ValueKind, valueKind } from './columns.ts';
+import { tableInfo } from './columns.ts';
 import { CONTENT_HASH, ENGINE_COLUMNS } from './diff.ts';
 import type { Row, RowContext } from './types.ts';
+import { type ValueKind, valueKind } from './valueKind.ts';
 
 /** snake_case column -> camelCase field (`qty_on_hand` -> `qtyOnHand`). */
 export function camelOf(column: string): string {
