@@ -1,7 +1,7 @@
 import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
-import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { episodeMarker } from '../episode.ts';
+import { createdDraft, type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -20,17 +20,17 @@ export function transferOutRule(
     const orderedAt = upstreamInstant(current.orderedDate ?? current.requestDate, ctx);
     drafts.push(createdDraft(base, 'transfer_out.created', orderedAt, changes));
   } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
-    drafts.push({
-      ...base,
-      type: 'transfer_out.status_changed',
-      // The row carries no update time, so detectedAt tells a repeated status change apart.
-      transition: inEpisode(
-        statusTransition(previous.statusCode, current.statusCode),
-        episodeMarker(undefined, undefined, ctx),
+    // The row carries no update time, so detectedAt tells a repeated status change apart.
+    const episode = episodeMarker(undefined, undefined, ctx);
+    drafts.push(
+      statusChangedDraft(
+        base,
+        'transfer_out.status_changed',
+        { from: previous.statusCode, to: current.statusCode, episode },
+        undefined,
+        pickChanges(changes, ['statusCode', 'status']),
       ),
-      occurredAt: undefined,
-      changes: pickChanges(changes, ['statusCode', 'status']),
-    });
+    );
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
 }
