@@ -35,15 +35,9 @@ export function orderRule(
   if (previous && (previous.header.orderStatusCode ?? null) !== status) {
     // The detail carries no status time, so detectedAt tells a repeated status change apart.
     const episode = episodeMarker(undefined, undefined, ctx);
-    drafts.push(
-      statusChangedDraft(
-        base,
-        'order.status_changed',
-        { from: previous.header.orderStatusCode, to: status, episode },
-        undefined,
-        pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']),
-      ),
-    );
+    const move = { from: previous.header.orderStatusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']);
+    drafts.push(statusChangedDraft(base, 'order.status_changed', move, undefined, statusChanges));
   }
   const before = new Map((previous?.holds ?? []).map((hold) => [holdId(hold), hold]));
   const seenNow = new Set<string>();

@@ -28,16 +28,10 @@ export function returnRule(
   if (!previous) {
     drafts.push(createdDraft(base, 'return.created', upstreamInstant(current.returnDate, ctx), changes));
   } else if (statusChanged) {
-    drafts.push(
-      statusChangedDraft(
-        base,
-        'return.status_changed',
-        { from: previous.processingStatusCode, to: status, episode },
-        // Returns carry no status time; the return date is the only upstream time there is.
-        undefined,
-        pickChanges(changes, STATUS_FIELDS),
-      ),
-    );
+    const move = { from: previous.processingStatusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, STATUS_FIELDS);
+    // Returns carry no status time; the return date is the only upstream time there is.
+    drafts.push(statusChangedDraft(base, 'return.status_changed', move, undefined, statusChanges));
   }
   if (status === 'RESOLVED' && statusChanged) {
     drafts.push({

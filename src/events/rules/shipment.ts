@@ -33,15 +33,9 @@ export function shipmentRule(
     const shippedAt = upstreamInstant(current.header.shipDate, ctx);
     drafts.push(createdDraft(base, 'shipment.created', shippedAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
-    drafts.push(
-      statusChangedDraft(
-        base,
-        'shipment.status_changed',
-        { from: previous.header.statusCode, to: status, episode },
-        lastScan,
-        pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
-      ),
-    );
+    const move = { from: previous.header.statusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.statusCode', 'header.statusDescription']);
+    drafts.push(statusChangedDraft(base, 'shipment.status_changed', move, lastScan, statusChanges));
   }
   const statusType = status ? STATUS_EVENTS[status] : undefined;
   const statusChanged = !previous || (previous.header.statusCode ?? null) !== status;

@@ -26,15 +26,9 @@ export function transferInRule(
     const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
     // A status can be reached again: the header's lastUpdateDate names the episode if it moved.
     const episode = episodeMarker(upstreamInstant(previous.header.lastUpdateDate, ctx), updatedAt, ctx);
-    drafts.push(
-      statusChangedDraft(
-        base,
-        'transfer_in.status_changed',
-        { from: previous.header.statusCode, to: status, episode },
-        updatedAt,
-        pickChanges(changes, ['header.statusCode', 'header.statusName']),
-      ),
-    );
+    const move = { from: previous.header.statusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.statusCode', 'header.statusName']);
+    drafts.push(statusChangedDraft(base, 'transfer_in.status_changed', move, updatedAt, statusChanges));
   }
   const received = receivedChanges(previous?.lineItems ?? [], current.lineItems ?? []);
   if (received.changes.length > 0) {

@@ -22,15 +22,9 @@ export function transferOutRule(
   } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
     // The row carries no update time, so detectedAt tells a repeated status change apart.
     const episode = episodeMarker(undefined, undefined, ctx);
-    drafts.push(
-      statusChangedDraft(
-        base,
-        'transfer_out.status_changed',
-        { from: previous.statusCode, to: current.statusCode, episode },
-        undefined,
-        pickChanges(changes, ['statusCode', 'status']),
-      ),
-    );
+    const move = { from: previous.statusCode, to: current.statusCode, episode };
+    const statusChanges = pickChanges(changes, ['statusCode', 'status']);
+    drafts.push(statusChangedDraft(base, 'transfer_out.status_changed', move, undefined, statusChanges));
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
 }
