@@ -10,9 +10,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
 // `import ... from '...'`, `import type ... from`, `export ... from`, and bare `import '...'`.
-// `[^;'"]*` keeps one statement from reaching into the next; dynamic `import()` is left out, as it
-// does not tie the modules at load time.
-const STATIC_IMPORT = /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?['"]([^'"\n]+)['"]/g;
+// `[^;'"]*` keeps one statement from reaching into the next (or into a string of an exported
+// declaration); dynamic `import()` is left out, as it does not tie the modules at load time.
+const STATIC_IMPORT = /(?:^|[\n;])\s*(?:(?:import|export)\b[^;'"]*?\bfrom\s*|import\s*)['"]([^'"\n]+)['"]/g;
 
 /** The specifiers a module's static imports and re-exports name, type-only ones included. */
 export function importSpecifiers(source: string): string[] {

@@ -53,7 +53,19 @@ describe('importSpecifiers', () => {
       "/* import { h } from './h.ts'; */",
       "const i = await import('./i.ts');",
       "const text = 'import nothing';",
+      "export type { J } from './j.ts';",
+      'export class K extends Error {',
+      "  override name = 'K';",
+      '}',
     ].join('\n');
-    expect(importSpecifiers(source)).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts', './e.ts', './f.ts']);
+    expect(importSpecifiers(source)).toEqual([
+      './a.ts',
+      './b.ts',
+      './c.ts',
+      './d.ts',
+      './e.ts',
+      './f.ts',
+      './j.ts',
+    ]);
   });
 });
