@@ -1,13 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure a rate or compare two rates (a limiter's throughput, an endpoint's delivery rate
+ * alone and beside hanging ones): they run after the others, one at a time, so another test file's
+ * CPU never becomes their measurement.
+ */
+const MEASURES_RATES = [
+  'test/ratelimit/sharedRateLimiter.test.ts',
+  'test/ratelimit/twoWorkers.test.ts',
+  'test/redis/cluster.test.ts',
+  'test/webhooks/isolation.test.ts',
+  'test/webhooks/limits.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'jobs/**/*.test.ts'],
     // Slow scenarios (full simulated weeks at volume) only run with SLOW_TESTS=1.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['test/setup/global.ts'],
     pool: 'forks',
     reporters: ['default', './test/setup/summaryReporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'jobs/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...MEASURES_RATES],
+          // Two files at once on CI's 2 cores (vitest's default is cores - 1: one at a time). Most
+          // files wait on Postgres, Redis, child processes and timers, so two overlap well; each has
+          // its own database and Redis prefix.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'rates',
+          include: MEASURES_RATES,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -41,7 +41,7 @@ import {
 } from './requestRules.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
-import { type CallReport, type ClientLogger, createTransport, type RetrySettings } from './transport.ts';
+import { type CallHooks, createTransport } from './transport.ts';
 import {
   type DetailResult,
   type ListResult,
@@ -54,7 +54,7 @@ import {
  * Only `baseUrl` and `tokenProvider` are required; every other option has a default
  * (CLIENT_DEFAULTS for the numbers), so plain JavaScript can pass just those two.
  */
-export interface FulfillmentClientOptions {
+export interface FulfillmentClientOptions extends CallHooks {
   /** The service root; paths are `{baseUrl}/api/v1/...`. */
   baseUrl: string;
   /** The bearer token for every call, e.g. staticTokenProvider(token). */
@@ -77,11 +77,6 @@ export interface FulfillmentClientOptions {
   rateLimits?: RateLimits;
   /** FULFILLMENT_QUERY_PARAMS overrides: `{operation: {meaning: name}}`. */
   queryParams?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  retry?: Partial<RetrySettings>;
-  onCall?: (report: CallReport) => void;
-  logger?: ClientLogger;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   /**
    * A list answer with this many rows or more fails with AnswerTooLargeError, since an upstream may
    * cut an answer at its own cap without saying so. 0 or absent: no cap.

@@ -1,43 +1,41 @@
 /**
- * The 17 operations of the fulfillment API (spec section 4). The id is `<METHOD> <path after /api/v1/>`,
- * the same key CONTRACT.md section 1 uses for query-parameter overrides and that metrics report.
+ * The 17 operations of the fulfillment API (spec section 4), each with whether it is idempotent
+ * (`OperationSpec.idempotent`). The id is `<METHOD> <path after /api/v1/>`, the same key
+ * CONTRACT.md section 1 uses for query-parameter overrides and that metrics report.
  */
-export const OPERATIONS = {
-  'POST Products/Skus/Wine': { method: 'POST', path: 'Products/Skus/Wine', idempotent: false },
-  'GET Products/{supplierId}/{sku}': { method: 'GET', path: 'Products/{supplierId}/{sku}', idempotent: true },
-  'GET Products/Owned/Listing': { method: 'GET', path: 'Products/Owned/Listing', idempotent: true },
-  'POST Transfers/INs': { method: 'POST', path: 'Transfers/INs', idempotent: false },
-  'GET Transfers/INs': { method: 'GET', path: 'Transfers/INs', idempotent: true },
-  'GET Transfers/INs/{supplierId}/{orderNumber}': {
-    method: 'GET',
-    path: 'Transfers/INs/{supplierId}/{orderNumber}',
-    idempotent: true,
-  },
-  'DELETE Transfers/INs': { method: 'DELETE', path: 'Transfers/INs', idempotent: true },
+const IDEMPOTENT = {
+  'POST Products/Skus/Wine': false,
+  'GET Products/{supplierId}/{sku}': true,
+  'GET Products/Owned/Listing': true,
+  'POST Transfers/INs': false,
+  'GET Transfers/INs': true,
+  'GET Transfers/INs/{supplierId}/{orderNumber}': true,
+  'DELETE Transfers/INs': true,
   // A search with no body: POST on the wire, but a read.
-  'POST Transfers/OUTs/Search': { method: 'POST', path: 'Transfers/OUTs/Search', idempotent: true },
-  'GET Inventories/Owned': { method: 'GET', path: 'Inventories/Owned', idempotent: true },
-  'GET Inventories/Activity': { method: 'GET', path: 'Inventories/Activity', idempotent: true },
-  'GET Orders/Detail/{accountNumber}/{orderNumber}': {
-    method: 'GET',
-    path: 'Orders/Detail/{accountNumber}/{orderNumber}',
-    idempotent: true,
-  },
-  'DELETE Orders/{accountNumber}/{orderNumber}': {
-    method: 'DELETE',
-    path: 'Orders/{accountNumber}/{orderNumber}',
-    idempotent: true,
-  },
-  'POST Orders/PackingSlips/Bulk': { method: 'POST', path: 'Orders/PackingSlips/Bulk', idempotent: true },
-  'GET Shipments/Updates': { method: 'GET', path: 'Shipments/Updates', idempotent: true },
-  'GET Shipments/Returns': { method: 'GET', path: 'Shipments/Returns', idempotent: true },
-  'GET Shipments/Carriers/HoldAtLocations': {
-    method: 'GET',
-    path: 'Shipments/Carriers/HoldAtLocations',
-    idempotent: true,
-  },
-  'GET Finances/invoices': { method: 'GET', path: 'Finances/invoices', idempotent: true },
-} as const satisfies Record<string, OperationSpec>;
+  'POST Transfers/OUTs/Search': true,
+  'GET Inventories/Owned': true,
+  'GET Inventories/Activity': true,
+  'GET Orders/Detail/{accountNumber}/{orderNumber}': true,
+  'DELETE Orders/{accountNumber}/{orderNumber}': true,
+  'POST Orders/PackingSlips/Bulk': true,
+  'GET Shipments/Updates': true,
+  'GET Shipments/Returns': true,
+  'GET Shipments/Carriers/HoldAtLocations': true,
+  'GET Finances/invoices': true,
+} as const;
+
+/** The spec of operation `Id`: its method and path read from the id itself, so they cannot disagree. */
+type SpecOf<Id extends OperationId> = Id extends `${infer M extends OperationSpec['method']} ${infer P}`
+  ? { readonly method: M; readonly path: P; readonly idempotent: (typeof IDEMPOTENT)[Id] }
+  : never;
+
+/** Method, path and idempotence of every operation, by id. */
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(IDEMPOTENT).map(([id, idempotent]) => {
+    const space = id.indexOf(' ');
+    return [id, { method: id.slice(0, space), path: id.slice(space + 1), idempotent }];
+  }),
+) as { readonly [Id in OperationId]: SpecOf<Id> };
 
 export interface OperationSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -50,7 +48,7 @@ export interface OperationSpec {
   idempotent: boolean;
 }
 
-export type OperationId = keyof typeof OPERATIONS;
+export type OperationId = keyof typeof IDEMPOTENT;
 
 /** Fills `{name}` placeholders with encoded values; a missing value is a programming error. */
 export function buildPath(template: string, params: Readonly<Record<string, string>> = {}): string {

@@ -45,7 +45,18 @@ export interface RetrySettings {
   maxRetryAfterMs?: number;
 }
 
-export interface TransportOptions {
+/** How calls are retried, reported, logged and timed: the seams the client passes to its transport. */
+export interface CallHooks {
+  retry?: Partial<RetrySettings>;
+  onCall?: (report: CallReport) => void;
+  logger?: ClientLogger;
+  /** Epoch ms, for Retry-After dates. */
+  now?: () => number;
+  /** Used for Retry-After waits; injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface TransportOptions extends CallHooks {
   baseUrl: string;
   tokenProvider: TokenProvider;
   fetch?: typeof fetch;
@@ -57,13 +68,6 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** The budget each operation draws from (default: none); see rateLimits.ts. */
   rateLimits?: RateLimits;
-  retry?: Partial<RetrySettings>;
-  onCall?: (report: CallReport) => void;
-  logger?: ClientLogger;
-  /** Epoch ms, for Retry-After dates. */
-  now?: () => number;
-  /** Used for Retry-After waits; injected so tests need not wait. */
-  sleep?: (ms: number) => Promise<void>;
   /** How messages name the settings to check (default: the client's options). */
   settingNames?: SettingNames;
 }

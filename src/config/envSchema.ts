@@ -12,7 +12,7 @@ import {
   timeZoneVar,
   urlVar,
 } from './envFields.ts';
-import { STREAM_NAMES } from './types.ts';
+import { STREAM_NAMES } from './streamNames.ts';
 
 /** Log levels accepted by LOG_LEVEL (pino's, plus silent). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,18 +1,9 @@
 import type { RedisSettings } from './redisSettings.ts';
+import type { StreamName } from './streamNames.ts';
 
-/** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
-export const STREAM_NAMES = [
-  'products',
-  'inventory',
-  'inventory_activity',
-  'transfers_in',
-  'transfers_out',
-  'shipments',
-  'returns',
-  'invoices',
-  'orders',
-] as const;
-export type StreamName = (typeof STREAM_NAMES)[number];
+// Re-exported so the many modules that read config types find the names here too; the list lives in
+// its own module so envSchema.ts can use it without importing this file (an import cycle).
+export { STREAM_NAMES, type StreamName } from './streamNames.ts';
 
 /** Per-stream tuning; defaults from CONTRACT.md section 3, overridable by FULFILLMENT_STREAMS (JSON). */
 export interface StreamSettings {

@@ -1,3 +1,4 @@
+import { inEpisode, statusTransition } from './episode.ts';
 import { eventId } from './eventId.ts';
 import { escapeKeyPart, joinKeyParts } from './keyParts.ts';
 import type { DeriveContext, DerivedEvent, EventType, FieldChange, SubjectKind } from './types.ts';
@@ -50,6 +51,29 @@ export function createdDraft(
   changes: FieldChange[],
 ): EventDraft {
   return { ...subject, type, transition: 'created', occurredAt, changes };
+}
+
+/** A status that moved: from, to, and the marker of the episode it moved in (episode.ts). */
+export interface StatusMove {
+  from: string | null | undefined;
+  to: string | null | undefined;
+  episode: string;
+}
+
+/**
+ * `<kind>.status_changed` for a record whose status moved: its transition names both statuses and
+ * the episode, so a status reached again (A -> B -> A) is a new event, not a duplicate of the first.
+ * `changes` are the status fields' changes only.
+ */
+export function statusChangedDraft(
+  subject: DraftSubject,
+  type: EventType,
+  move: StatusMove,
+  occurredAt: string | undefined,
+  changes: FieldChange[],
+): EventDraft {
+  const transition = inEpisode(statusTransition(move.from, move.to), move.episode);
+  return { ...subject, type, transition, occurredAt, changes };
 }
 
 /**

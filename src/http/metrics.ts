@@ -61,27 +61,57 @@ function endpointGauge(
   extraLabel?: { name: 'reason'; of: (figures: EndpointFigures) => string },
 ): Gauge<string> {
   const labelNames = extraLabel ? ['endpoint', extraLabel.name] : ['endpoint'];
+  const read = async (): Promise<Series<string>[] | undefined> =>
+    (await endpointFiguresSource?.())?.flatMap((figures) => {
+      const v = value(figures);
+      if (v === null) return [];
+      const labels: Record<string, string> = { endpoint: figures.endpoint };
+      if (extraLabel) labels[extraLabel.name] = extraLabel.of(figures);
+      return [[labels, v]];
+    });
+  return scrapedGauge(name, help, labelNames, read, { replaceSeries: true });
+}
+
+/** A counter in the service's registry. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+/** A gauge in the service's registry, set by the code that knows the value. */
+function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+/** One series of a scraped gauge: its labels and value. */
+type Series<L extends string> = [Partial<Record<L, string>>, number];
+
+/**
+ * A gauge read at scrape time: `read` gives its series, or undefined while no source is set. A read
+ * that fails (Postgres or Redis briefly away) does not fail the scrape; fulfillment_ready and
+ * /readyz say what is away. The gauge keeps its last values, or with `replaceSeries` starts every
+ * scrape empty, so a series the read no longer returns disappears (and a failed read shows none).
+ */
+function scrapedGauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  read: () => Promise<Series<L>[] | undefined>,
+  options: { replaceSeries?: boolean } = {},
+): Gauge<L> {
   return new Gauge({
     name,
     help,
     labelNames,
     registers: [metricsRegistry],
     async collect() {
-      this.reset();
-      if (!endpointFiguresSource) return;
-      let all: EndpointFigures[];
+      if (options.replaceSeries) this.reset();
+      let series: Series<L>[] | undefined;
       try {
-        all = await endpointFiguresSource();
+        series = await read();
       } catch {
         return;
       }
-      for (const figures of all) {
-        const v = value(figures);
-        if (v === null) continue;
-        const labels: Record<string, string> = { endpoint: figures.endpoint };
-        if (extraLabel) labels[extraLabel.name] = extraLabel.of(figures);
-        this.set(labels, v);
-      }
+      for (const [labels, value] of series ?? []) this.set(labels, value);
     },
   });
 }
@@ -95,42 +125,35 @@ export function setReadinessSource(source: ReadinessSource | undefined): void {
 
 /** Every metric of the service, labelled as the issue lists them. */
 export const metrics = {
-  syncRuns: new Counter({
-    name: 'fulfillment_sync_runs_total',
-    help: 'Sync runs by stream and outcome (succeeded, failed, skipped).',
-    labelNames: ['stream', 'outcome'] as const,
-    registers: [metricsRegistry],
-  }),
-  rows: new Counter({
-    name: 'fulfillment_sync_rows_total',
-    help: 'Rows processed by stream and outcome (inserted, updated, unchanged, rejected).',
-    labelNames: ['stream', 'outcome'] as const,
-    registers: [metricsRegistry],
-  }),
-  vanishChecksSkipped: new Counter({
-    name: 'fulfillment_sync_vanish_checks_skipped_total',
-    help: 'Inventory snapshots whose vanish detection was suspended (a rejected row whose key cannot be read), by stream and scope: rows that truly vanished stay unzeroed until a snapshot without such a row.',
-    labelNames: ['stream', 'scope'] as const,
-    registers: [metricsRegistry],
-  }),
-  apiCalls: new Counter({
-    name: 'fulfillment_api_calls_total',
-    help: 'Upstream API calls by operation and HTTP status.',
-    labelNames: ['operation', 'status'] as const,
-    registers: [metricsRegistry],
-  }),
-  runCalls: new Gauge({
-    name: 'fulfillment_sync_run_api_calls',
-    help: 'Upstream calls the last run of each stream and scope made: the cost of one cycle.',
-    labelNames: ['stream', 'scope'] as const,
-    registers: [metricsRegistry],
-  }),
-  apiErrors: new Counter({
-    name: 'fulfillment_api_errors_total',
-    help: 'Failed upstream API calls by operation and status (or network error kind).',
-    labelNames: ['operation', 'status'] as const,
-    registers: [metricsRegistry],
-  }),
+  syncRuns: counter(
+    'fulfillment_sync_runs_total',
+    'Sync runs by stream and outcome (succeeded, failed, skipped).',
+    ['stream', 'outcome'],
+  ),
+  rows: counter(
+    'fulfillment_sync_rows_total',
+    'Rows processed by stream and outcome (inserted, updated, unchanged, rejected).',
+    ['stream', 'outcome'],
+  ),
+  vanishChecksSkipped: counter(
+    'fulfillment_sync_vanish_checks_skipped_total',
+    'Inventory snapshots whose vanish detection was suspended (a rejected row whose key cannot be read), by stream and scope: rows that truly vanished stay unzeroed until a snapshot without such a row.',
+    ['stream', 'scope'],
+  ),
+  apiCalls: counter('fulfillment_api_calls_total', 'Upstream API calls by operation and HTTP status.', [
+    'operation',
+    'status',
+  ]),
+  runCalls: gauge(
+    'fulfillment_sync_run_api_calls',
+    'Upstream calls the last run of each stream and scope made: the cost of one cycle.',
+    ['stream', 'scope'],
+  ),
+  apiErrors: counter(
+    'fulfillment_api_errors_total',
+    'Failed upstream API calls by operation and status (or network error kind).',
+    ['operation', 'status'],
+  ),
   upstreamLatency: new Histogram({
     name: 'fulfillment_upstream_latency_seconds',
     help: 'Upstream API call latency by operation.',
@@ -138,58 +161,39 @@ export const metrics = {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [metricsRegistry],
   }),
-  streamLag: new Gauge({
-    name: 'fulfillment_stream_lag_seconds',
-    help: 'How far each stream and scope lags behind now (since its last successful run).',
-    labelNames: ['stream', 'scope'] as const,
-    registers: [metricsRegistry],
-    async collect() {
-      if (!lagSource) return;
-      try {
-        for (const { stream, scope, lagSeconds } of await lagSource())
-          this.set({ stream, scope }, lagSeconds);
-      } catch {
-        // A scrape must not fail because Postgres is briefly away; the gauge keeps its last values.
-      }
+  streamLag: scrapedGauge(
+    'fulfillment_stream_lag_seconds',
+    'How far each stream and scope lags behind now (since its last successful run).',
+    ['stream', 'scope'],
+    async () =>
+      (await lagSource?.())?.map(({ stream, scope, lagSeconds }) => [{ stream, scope }, lagSeconds]),
+  ),
+  events: counter('fulfillment_events_total', 'Derived events written to the outbox, by type.', ['type']),
+  webhookDeliveries: counter(
+    'fulfillment_webhook_deliveries_total',
+    'Webhook delivery attempts by outcome (delivered, retried, failed).',
+    ['outcome'],
+  ),
+  streamCadence: gauge(
+    'fulfillment_stream_cadence_seconds',
+    'Configured cadence of each scheduled stream (FULFILLMENT_STREAMS cadenceMinutes), for lag alerts.',
+    ['stream'],
+  ),
+  webhookEndpoints: scrapedGauge(
+    'fulfillment_webhook_endpoints',
+    'Webhook endpoints by state (enabled, disabled); disabled ones (a 410, or five days of failures) get nothing.',
+    ['state'],
+    async () => {
+      if (!endpointStateSource) return undefined;
+      // Both states always have a series, 0 when no endpoint is in it.
+      const counts = new Map<string, number>([
+        ['enabled', 0],
+        ['disabled', 0],
+      ]);
+      for (const { state, count } of await endpointStateSource()) counts.set(state, count);
+      return [...counts].map(([state, count]) => [{ state }, count]);
     },
-  }),
-  events: new Counter({
-    name: 'fulfillment_events_total',
-    help: 'Derived events written to the outbox, by type.',
-    labelNames: ['type'] as const,
-    registers: [metricsRegistry],
-  }),
-  webhookDeliveries: new Counter({
-    name: 'fulfillment_webhook_deliveries_total',
-    help: 'Webhook delivery attempts by outcome (delivered, retried, failed).',
-    labelNames: ['outcome'] as const,
-    registers: [metricsRegistry],
-  }),
-  streamCadence: new Gauge({
-    name: 'fulfillment_stream_cadence_seconds',
-    help: 'Configured cadence of each scheduled stream (FULFILLMENT_STREAMS cadenceMinutes), for lag alerts.',
-    labelNames: ['stream'] as const,
-    registers: [metricsRegistry],
-  }),
-  webhookEndpoints: new Gauge({
-    name: 'fulfillment_webhook_endpoints',
-    help: 'Webhook endpoints by state (enabled, disabled); disabled ones (a 410, or five days of failures) get nothing.',
-    labelNames: ['state'] as const,
-    registers: [metricsRegistry],
-    async collect() {
-      if (!endpointStateSource) return;
-      try {
-        const counts = new Map<string, number>([
-          ['enabled', 0],
-          ['disabled', 0],
-        ]);
-        for (const { state, count } of await endpointStateSource()) counts.set(state, count);
-        for (const [state, count] of counts) this.set({ state }, count);
-      } catch {
-        // Postgres away: keep the last values; fulfillment_ready says so.
-      }
-    },
-  }),
+  ),
   webhookEndpointDisabled: endpointGauge(
     'fulfillment_webhook_endpoint_disabled',
     "1 when the endpoint is disabled, 0 when enabled; reason: 'failure' (a 410 Gone or days of failed deliveries), 'operator' (webhooks disable) or '' (enabled). Alert on reason=\"failure\" only.",
@@ -226,46 +230,32 @@ export const metrics = {
     '95th percentile attempt duration per endpoint in the last 24 hours; absent without attempts.',
     (f) => (f.p95Ms === null ? null : f.p95Ms / 1000),
   ),
-  ready: new Gauge({
-    name: 'fulfillment_ready',
-    help: 'Readiness of each dependency as /readyz checks it (postgres, redis, schedules): 1 ready, 0 not.',
-    labelNames: ['check'] as const,
-    registers: [metricsRegistry],
-    async collect() {
-      if (!readinessSource) return;
-      for (const { check, ready } of await readinessSource()) this.set({ check }, ready ? 1 : 0);
-    },
-  }),
-  prunedRows: new Counter({
-    name: 'fulfillment_retention_pruned_rows_total',
-    help: 'Bookkeeping rows removed by the pruner, by table (RETENTION_*_DAYS).',
-    labelNames: ['table'] as const,
-    registers: [metricsRegistry],
-  }),
-  pruneRuns: new Counter({
-    name: 'fulfillment_retention_prune_runs_total',
-    help: 'Prunes by outcome: completed, interrupted (a busy lock or a stop; the next carries on), skipped (another pruner held the lock), failed.',
-    labelNames: ['outcome'] as const,
-    registers: [metricsRegistry],
-  }),
+  ready: scrapedGauge(
+    'fulfillment_ready',
+    'Readiness of each dependency as /readyz checks it (postgres, redis, schedules): 1 ready, 0 not.',
+    ['check'],
+    async () => (await readinessSource?.())?.map(({ check, ready }) => [{ check }, ready ? 1 : 0]),
+  ),
+  prunedRows: counter(
+    'fulfillment_retention_pruned_rows_total',
+    'Bookkeeping rows removed by the pruner, by table (RETENTION_*_DAYS).',
+    ['table'],
+  ),
+  pruneRuns: counter(
+    'fulfillment_retention_prune_runs_total',
+    'Prunes by outcome: completed, interrupted (a busy lock or a stop; the next carries on), skipped (another pruner held the lock), failed.',
+    ['outcome'],
+  ),
   pruneDuration: new Histogram({
     name: 'fulfillment_retention_prune_duration_seconds',
     help: 'How long a prune (all tables, in batches) took.',
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
     registers: [metricsRegistry],
   }),
-  queueDepth: new Gauge({
-    name: 'fulfillment_queue_depth',
-    help: 'Jobs per queue and state (waiting, active, delayed, failed).',
-    labelNames: ['queue', 'state'] as const,
-    registers: [metricsRegistry],
-    async collect() {
-      if (!queueDepthSource) return;
-      try {
-        for (const { queue, state, count } of await queueDepthSource()) this.set({ queue, state }, count);
-      } catch {
-        // Redis away: keep the last values rather than failing the scrape; /readyz reports it.
-      }
-    },
-  }),
+  queueDepth: scrapedGauge(
+    'fulfillment_queue_depth',
+    'Jobs per queue and state (waiting, active, delayed, failed).',
+    ['queue', 'state'],
+    async () => (await queueDepthSource?.())?.map(({ queue, state, count }) => [{ queue, state }, count]),
+  ),
 };

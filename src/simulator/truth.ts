@@ -67,6 +67,18 @@ export function buildTruth(world: World, now: number, volumeShipments: number): 
     Object.fromEntries(world.suppliers.map((s) => [s.id, make(s.id)]));
   const byAccount = <T>(make: (account: string) => T[]) =>
     Object.fromEntries(world.accounts.map((a) => [a.number, make(a.number)]));
+  // Each supplier's (account's) records among `rows`, as the API answers them.
+  const perSupplier = <R extends { supplierId: string }, T>(
+    rows: ReadonlyMap<unknown, R>,
+    record: (world: World, row: R) => T,
+  ) => bySupplier((id) => [...rows.values()].filter((r) => r.supplierId === id).map((r) => record(world, r)));
+  const perAccount = <R extends { accountNumber: string }, T>(
+    rows: ReadonlyMap<unknown, R>,
+    record: (world: World, row: R) => T,
+  ) =>
+    byAccount((acc) =>
+      [...rows.values()].filter((r) => r.accountNumber === acc).map((r) => record(world, r)),
+    );
   const shipments = [...world.shipments.values()].sort((a, b) => a.updatedAt - b.updatedAt);
   return {
     now: new Date(now).toISOString(),
@@ -79,9 +91,7 @@ export function buildTruth(world: World, now: number, volumeShipments: number): 
     shipmentUpdatedAt: Object.fromEntries(
       shipments.map((s) => [s.containerId, new Date(s.updatedAt).toISOString()]),
     ),
-    returns: byAccount((acc) =>
-      [...world.returns.values()].filter((r) => r.accountNumber === acc).map((r) => returnRecord(world, r)),
-    ),
+    returns: perAccount(world.returns, returnRecord),
     ownedInventory: bySupplier((id) =>
       [...world.inventory.values()]
         .filter((r) => r.supplierId === id && !r.dropped)
@@ -95,34 +105,12 @@ export function buildTruth(world: World, now: number, volumeShipments: number): 
           : [];
       }),
     ),
-    transfersIn: bySupplier((id) =>
-      [...world.transfersIn.values()]
-        .filter((t) => t.supplierId === id)
-        .map((t) => transferInDetail(world, t)),
-    ),
-    transfersOut: bySupplier((id) =>
-      [...world.transfersOut.values()]
-        .filter((o) => o.supplierId === id)
-        .map((o) => transferOutRecord(world, o)),
-    ),
-    invoices: byAccount((acc) =>
-      [...world.invoices.values()].filter((i) => i.accountNumber === acc).map((i) => invoiceRecord(world, i)),
-    ),
-    ownedProducts: bySupplier((id) =>
-      [...world.products.values()]
-        .filter((p) => p.supplierId === id)
-        .map((p) => ownedProductRecord(world, p)),
-    ),
-    productDetails: bySupplier((id) =>
-      [...world.products.values()]
-        .filter((p) => p.supplierId === id)
-        .map((p) => productDetailRecord(world, p)),
-    ),
-    orderDetails: byAccount((acc) =>
-      [...world.orders.values()]
-        .filter((o) => o.accountNumber === acc)
-        .map((o) => orderDetailRecord(world, o)),
-    ),
+    transfersIn: perSupplier(world.transfersIn, transferInDetail),
+    transfersOut: perSupplier(world.transfersOut, transferOutRecord),
+    invoices: perAccount(world.invoices, invoiceRecord),
+    ownedProducts: perSupplier(world.products, ownedProductRecord),
+    productDetails: perSupplier(world.products, productDetailRecord),
+    orderDetails: perAccount(world.orders, orderDetailRecord),
     volume: { shipments: volumeShipments },
     history: [...world.history],
   };

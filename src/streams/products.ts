@@ -8,7 +8,7 @@ import {
 } from '../db/schema/products.ts';
 import { tableInfo } from '../sync/columns.ts';
 import { dayOf } from '../sync/plan.ts';
-import { recordRow, snakeOf } from '../sync/rows.ts';
+import { listChild, recordRow, snakeOf } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { detailOutcome } from './detailCall.ts';
 import { splitProductsWindow } from './productParts.ts';
@@ -98,46 +98,31 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
     row: productRow,
     hasChildren: (record) => record.detail !== undefined,
     children: [
-      {
+      listChild({
         table: productSellingInfos,
         key: SELLING_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail?.sellingInfos ?? []).map((info) =>
-            recordRow(productSellingInfos, info, ctx, {
-              key: SELLING_KEY,
-              overrides: { ...childBase(record, ctx), record_sku: info.sku ?? null },
-            }),
-          ),
-      },
-      {
+        items: (record) => record.detail?.sellingInfos,
+        columns: (record, info, ctx) => ({ ...childBase(record, ctx), record_sku: info.sku ?? null }),
+      }),
+      listChild({
         table: productPtoComponents,
         key: PTO_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail?.ptoInfos ?? []).map((pto) =>
-            recordRow(productPtoComponents, pto, ctx, {
-              key: PTO_KEY,
-              overrides: {
-                ...childBase(record, ctx),
-                record_sku: pto.sku ?? null,
-                component_number: pto.componentNumber ?? 0,
-              },
-            }),
-          ),
-      },
-      {
+        items: (record) => record.detail?.ptoInfos,
+        columns: (record, pto, ctx) => ({
+          ...childBase(record, ctx),
+          record_sku: pto.sku ?? null,
+          component_number: pto.componentNumber ?? 0,
+        }),
+      }),
+      listChild({
         table: productBomInventories,
         key: BOM_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail?.bomInventories ?? []).map((bom) =>
-            recordRow(productBomInventories, bom, ctx, {
-              key: BOM_KEY,
-              overrides: { ...childBase(record, ctx), record_sku: bom.sku ?? null },
-            }),
-          ),
-      },
+        items: (record) => record.detail?.bomInventories,
+        columns: (record, bom, ctx) => ({ ...childBase(record, ctx), record_sku: bom.sku ?? null }),
+      }),
     ],
   },
   // Detail for new or changed listing rows, for every row on a day's first run, and for rows whose

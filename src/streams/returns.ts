@@ -1,7 +1,7 @@
-import { RETURN_STATUS_CODES, type ReturnLine, type ShipmentReturn } from '../api/records/index.ts';
+import { RETURN_STATUS_CODES, type ShipmentReturn } from '../api/records/index.ts';
 import { returnLines, returns } from '../db/schema/returns.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordRow } from '../sync/rows.ts';
+import { listChild, recordRow } from '../sync/rows.ts';
 import type { FetchArgs, FetchResult, StreamDefinition, Window } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import type { StreamClient } from './client.ts';
@@ -42,18 +42,13 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
     row: (record, ctx) =>
       recordRow(returns, record, ctx, { key: KEY, overrides: { account_number: ctx.scope.id, raw: record } }),
     children: [
-      {
+      listChild({
         table: returnLines,
         key: LINE_KEY,
         parentKey: ['ship_return_id'],
-        rows: (record, ctx) =>
-          (record.lineItems ?? []).map((line: ReturnLine) =>
-            recordRow(returnLines, line, ctx, {
-              key: LINE_KEY,
-              overrides: { ship_return_id: record.shipReturnId },
-            }),
-          ),
-      },
+        items: (record) => record.lineItems,
+        columns: (record) => ({ ship_return_id: record.shipReturnId }),
+      }),
     ],
   },
   afterWrite: async ({ tx, scope, changes }) => {

@@ -1,8 +1,8 @@
-import type { ShipmentEvent, ShipmentLine, ShipmentUpdate } from '../api/records/index.ts';
+import type { ShipmentUpdate } from '../api/records/index.ts';
 import { shipmentEvents, shipmentLines, shipments } from '../db/schema/shipments.ts';
 import { trackingEventKey } from '../events/trackingEventKey.ts';
 import { planLookbackMinutes } from '../sync/plan.ts';
-import { recordRow } from '../sync/rows.ts';
+import { listChild, recordRow } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import { plannedWindowSize } from '../sync/windowSize.ts';
 import { wireMinuteBounds } from '../sync/wireBounds.ts';
@@ -47,30 +47,23 @@ export const shipmentsStream: StreamDefinition<ShipmentUpdate, StreamClient> = {
         overrides: { account_number: ctx.scope.id, raw: record },
       }),
     children: [
-      {
+      listChild({
         table: shipmentLines,
         key: LINE_KEY,
         parentKey: ['container_id'],
-        rows: (record, ctx) =>
-          (record.lineItems ?? []).map((line: ShipmentLine) =>
-            recordRow(shipmentLines, line, ctx, {
-              key: LINE_KEY,
-              overrides: { container_id: record.header.containerId },
-            }),
-          ),
-      },
-      {
+        items: (record) => record.lineItems,
+        columns: (record) => ({ container_id: record.header.containerId }),
+      }),
+      listChild({
         table: shipmentEvents,
         key: EVENT_KEY,
         parentKey: ['container_id'],
-        rows: (record, ctx) =>
-          (record.events ?? []).map((event: ShipmentEvent) =>
-            recordRow(shipmentEvents, event, ctx, {
-              key: EVENT_KEY,
-              overrides: { container_id: record.header.containerId, event_key: trackingEventKey(event) },
-            }),
-          ),
-      },
+        items: (record) => record.events,
+        columns: (record, event) => ({
+          container_id: record.header.containerId,
+          event_key: trackingEventKey(event),
+        }),
+      }),
     ],
   },
   afterWrite: async ({ tx, scope, changes }) => {

@@ -1,5 +1,6 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { CONTENT_HASH, type TableShape } from './diff.ts';
+import { type ValueKind, valueKind } from './valueKind.ts';
 
 /** What the engine needs to know about a table: its qualified name and each column's SQL type. */
 export interface TableInfo {
@@ -28,32 +29,6 @@ export function tableInfo(table: PgTable): TableInfo {
 /** Quotes an SQL identifier. */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** The kind of comparison/serialisation a column needs. */
-export type ValueKind =
-  | 'text'
-  | 'int'
-  | 'bigint'
-  | 'numeric'
-  | 'float'
-  | 'bool'
-  | 'timestamp'
-  | 'date'
-  | 'json';
-
-/** Maps an SQL type to how its values are compared and sent. */
-export function valueKind(sqlType: string): ValueKind {
-  const t = sqlType.toLowerCase();
-  if (t.startsWith('timestamp')) return 'timestamp';
-  if (t === 'date') return 'date';
-  if (t.startsWith('json')) return 'json';
-  if (t === 'boolean') return 'bool';
-  if (t === 'bigint' || t === 'bigserial') return 'bigint';
-  if (t === 'integer' || t === 'smallint' || t === 'serial') return 'int';
-  if (t.startsWith('numeric') || t.startsWith('decimal')) return 'numeric';
-  if (t === 'real' || t.startsWith('double')) return 'float';
-  return 'text';
 }
 
 /** Comparison shape of a table from its Drizzle definition: its key and each column's value kind. */

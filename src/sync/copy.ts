@@ -1,10 +1,11 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { quoteIdent, tableInfo, valueKind } from './columns.ts';
+import { quoteIdent, tableInfo } from './columns.ts';
 import { rawJsonOf } from './incoming.ts';
 import { wireValue } from './normalize.ts';
 import type { Row } from './types.ts';
+import { valueKind } from './valueKind.ts';
 
 const SPECIAL = /[\\\n\r\t]/g;
 const HAS_SPECIAL = /[\\\n\r\t]/;

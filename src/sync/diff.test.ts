@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ValueKind } from './columns.ts';
 import { dedupeByKey, diffChildren, diffRows, keyOf, type TableShape } from './diff.ts';
+import type { ValueKind } from './valueKind.ts';
 
 const shape: TableShape = {
   key: ['id'],

@@ -1,6 +1,6 @@
-import type { ValueKind } from './columns.ts';
 import { canonical } from './normalize.ts';
 import type { Row } from './types.ts';
+import type { ValueKind } from './valueKind.ts';
 
 /**
  * Pure change detection: incoming rows against stored rows, compared as typed values. Nothing

@@ -1,4 +1,4 @@
-import type { ValueKind } from './columns.ts';
+import type { ValueKind } from './valueKind.ts';
 
 /**
  * Canonical comparable form of one column value, so that what the driver reads back (Date,

@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { addDays, startOfWallDay } from '../time/days.ts';
+import { addDays, daysBetween, startOfWallDay } from '../time/days.ts';
 import { formatWireDay } from '../time/format.ts';
 import type { PlanInput, Window } from './types.ts';
 import { plannedWindowSize } from './windowSize.ts';
@@ -43,12 +43,7 @@ export const dayOf = formatWireDay;
 export const startOfDay = startOfWallDay;
 
 /** Calendar arithmetic on yyyy-MM-dd strings (no zone involved: days, not hours). */
-export { addDays };
-
-/** Number of days from `a` to `b` (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
+export { addDays, daysBetween };
 
 /**
  * Day windows covering the wall-clock days `fromDay`..`toDay` inclusive, `sizeDays` per window.

@@ -1,9 +1,10 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
 import { parseDateTime } from '../time/parse.ts';
-import { tableInfo, type ValueKind, valueKind } from './columns.ts';
+import { tableInfo } from './columns.ts';
 import { CONTENT_HASH, ENGINE_COLUMNS } from './diff.ts';
-import type { Row, RowContext } from './types.ts';
+import type { ChildEntity, Row, RowContext } from './types.ts';
+import { type ValueKind, valueKind } from './valueKind.ts';
 
 /** snake_case column -> camelCase field (`qty_on_hand` -> `qtyOnHand`). */
 export function camelOf(column: string): string {
@@ -80,6 +81,30 @@ function convert(value: unknown, kind: ValueKind, ctx: RowContext): unknown {
     default:
       return value;
   }
+}
+
+/**
+ * A child table with one row per item of a list the record carries (lines, events, notes...): each
+ * item mapped by `recordRow` under the child's key, with `columns` (the parent's key columns and
+ * whatever else the item does not carry itself) laid over it. A missing list means no children.
+ */
+export function listChild<R, I extends Record<string, unknown>>(child: {
+  table: PgTable;
+  key: readonly string[];
+  parentKey: readonly string[];
+  items: (record: R) => readonly I[] | null | undefined;
+  columns: (record: R, item: I, ctx: RowContext) => Row;
+}): ChildEntity<R> {
+  const { table, key, parentKey, items, columns } = child;
+  return {
+    table,
+    key,
+    parentKey,
+    rows: (record, ctx) =>
+      (items(record) ?? []).map((item) =>
+        recordRow(table, item, ctx, { key, overrides: columns(record, item, ctx) }),
+      ),
+  };
 }
 
 /**

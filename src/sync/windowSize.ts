@@ -1,4 +1,5 @@
-import { dayOf, daysBetween } from './plan.ts';
+import { daysBetween } from '../time/days.ts';
+import { formatWireDay } from '../time/format.ts';
 import type { PlanInput, Window } from './types.ts';
 
 /**
@@ -22,7 +23,7 @@ export function plannedWindowSize(input: Pick<PlanInput, 'cursor' | 'settings'>)
 export function windowSizeOf(window: Window, timezone: string): number | undefined {
   if (window.kind === 'minute') return Math.round((window.end.getTime() - window.start.getTime()) / 60_000);
   if (window.kind === 'day')
-    return daysBetween(dayOf(window.start, timezone), dayOf(window.end, timezone)) + 1;
+    return daysBetween(formatWireDay(window.start, timezone), formatWireDay(window.end, timezone)) + 1;
   return undefined;
 }
 

@@ -24,6 +24,11 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Number of calendar days from `a` to `b` (b - a), both `yyyy-MM-dd`. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
 /**
  * The first instant of calendar day `day` (`yyyy-MM-dd`) in `tz`. Usually local midnight; in a zone
  * whose DST change skips midnight it is the transition instant, so no instant of the day is lost.

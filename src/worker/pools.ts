@@ -40,32 +40,18 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
   const sizes = workerPoolSizes(concurrency);
   const onIdleError = (error: Error) =>
     logger.warn({ err: error.message }, 'idle Postgres connection failed');
-  const sync = createDatabase(databaseUrl, {
-    max: sizes.sync,
-    applicationName: 'fulfillment-sync worker sync',
-    onIdleError,
-  });
-  const webhooks = createDatabase(databaseUrl, {
-    max: sizes.webhooks,
-    applicationName: 'fulfillment-sync worker webhooks',
-    onIdleError,
-  });
-  const ops = createDatabase(databaseUrl, {
-    max: sizes.ops,
-    applicationName: 'fulfillment-sync worker ops',
-    connectionTimeoutMs: OPS_CONNECT_TIMEOUT_MS,
-    onIdleError,
-  });
-  const analytics = createDatabase(databaseUrl, {
-    max: sizes.analytics,
-    applicationName: 'fulfillment-sync worker analytics',
-    onIdleError,
-  });
-  const maintenance = createDatabase(databaseUrl, {
-    max: sizes.maintenance,
-    applicationName: 'fulfillment-sync worker maintenance',
-    onIdleError,
-  });
+  const open = (name: keyof typeof sizes, connectionTimeoutMs?: number) =>
+    createDatabase(databaseUrl, {
+      max: sizes[name],
+      applicationName: `fulfillment-sync worker ${name}`,
+      onIdleError,
+      ...(connectionTimeoutMs === undefined ? {} : { connectionTimeoutMs }),
+    });
+  const sync = open('sync');
+  const webhooks = open('webhooks');
+  const ops = open('ops', OPS_CONNECT_TIMEOUT_MS);
+  const analytics = open('analytics');
+  const maintenance = open('maintenance');
   return {
     sync,
     webhooks,

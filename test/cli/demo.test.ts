@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SyncSummary } from '../../src/cli/commands/sync.ts';
+import type { SyncSummary } from '../../src/cli/actions/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { linesOf, runSourceCli } from '../helpers/cli.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateAction } from '../../src/cli/commands/migrate.ts';
+import { migrateAction } from '../../src/cli/actions/migrate.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';

@@ -3,10 +3,10 @@ import type pg from 'pg';
 import type { StreamName } from '../../src/config/types.ts';
 import { NULL_KEY_INT, NULL_KEY_TEXT } from '../../src/db/keys.ts';
 import type { SimTruth } from '../../src/simulator/truth.ts';
-import { type ValueKind, valueKind } from '../../src/sync/columns.ts';
 import { canonical } from '../../src/sync/normalize.ts';
 import { snakeOf } from '../../src/sync/rows.ts';
 import type { Row } from '../../src/sync/types.ts';
+import { type ValueKind, valueKind } from '../../src/sync/valueKind.ts';
 import { parseDateTime } from '../../src/time/parse.ts';
 import { type TruthCheck, truthChecks } from './warehouseTruthChecks.ts';
 

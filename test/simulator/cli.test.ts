@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
-import { type SimulatorCliOptions, simulatorOptionsFromCli } from '../../src/cli/commands/simulator.ts';
+import { type SimulatorCliOptions, simulatorOptionsFromCli } from '../../src/cli/actions/simulator.ts';
 import { UsageError } from '../../src/cli/usageError.ts';
 import type { PoisonReport } from '../../src/simulator/index.ts';
 import { spawnSourceCli } from '../helpers/cli.ts';

@@ -108,7 +108,8 @@ describe('four streams against the simulator', () => {
     // Changed shipments and returns named their orders for the orders stream.
     const requests = await t.pool.query('SELECT count(*)::int AS n FROM sync.detail_requests');
     expect(requests.rows[0].n).toBeGreaterThan(0);
-  });
+    // A week of syncs: a minute alone, longer beside other test files on a shared machine.
+  }, 240_000);
 
   it('a second sync with nothing changed writes zero tuples and moves no cursor but its last success', async () => {
     const before = await tuplesWritten(t.pool, TABLES);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncSummary, syncOnceAction } from '../../src/cli/commands/sync.ts';
+import { type SyncSummary, syncOnceAction } from '../../src/cli/actions/sync.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /** `sync --once` in sandbox mode: the in-process simulator, no Redis, a summary line per stream. */

@@ -1,11 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  webhooksAdd,
-  webhooksList,
-  webhooksRemove,
-  webhooksReplay,
-} from '../../src/cli/commands/webhooks.ts';
+import { webhooksAdd, webhooksList, webhooksRemove, webhooksReplay } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { tailEvents } from '../../src/events/tail.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';

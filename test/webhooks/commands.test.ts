@@ -4,7 +4,7 @@ import {
   webhooksEnable,
   webhooksList,
   webhooksTest,
-} from '../../src/cli/commands/webhooks.ts';
+} from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';

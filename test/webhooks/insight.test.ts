@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksAttempts, webhooksStats } from '../../src/cli/commands/webhookEndpointCommands.ts';
-import { webhooksDisable } from '../../src/cli/commands/webhooks.ts';
+import { webhooksAttempts, webhooksStats } from '../../src/cli/actions/webhookEndpointCommands.ts';
+import { webhooksDisable } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry, setEndpointFiguresSource } from '../../src/http/metrics.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';

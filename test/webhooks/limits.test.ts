@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksReplay } from '../../src/cli/commands/webhooks.ts';
+import { webhooksReplay } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';

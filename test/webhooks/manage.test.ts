@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksGet, webhooksUpdate } from '../../src/cli/commands/webhookEndpointCommands.ts';
-import { webhooksList } from '../../src/cli/commands/webhooks.ts';
+import { webhooksGet, webhooksUpdate } from '../../src/cli/actions/webhookEndpointCommands.ts';
+import { webhooksList } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { EndpointSettingError } from '../../src/webhooks/endpointSettings.ts';

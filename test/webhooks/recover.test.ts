@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksDisable, webhooksEnable, webhooksRecover } from '../../src/cli/commands/webhooks.ts';
+import { webhooksDisable, webhooksEnable, webhooksRecover } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
 import {

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksList, webhooksRotateSecret } from '../../src/cli/commands/webhooks.ts';
+import { webhooksList, webhooksRotateSecret } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhooksAdd } from '../../src/cli/commands/webhooks.ts';
+import { webhooksAdd } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint, listEndpoints } from '../../src/webhooks/endpoints.ts';

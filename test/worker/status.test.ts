@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STATUS_WIDTH } from '../../src/cli/commands/status.ts';
-import { syncOnceAction } from '../../src/cli/commands/sync.ts';
+import { STATUS_WIDTH } from '../../src/cli/actions/status.ts';
+import { syncOnceAction } from '../../src/cli/actions/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';

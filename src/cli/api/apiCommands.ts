@@ -13,6 +13,7 @@ import type {
   TransfersOutQuery,
   WineProductCreateInput,
 } from '../../api/index.ts';
+import { DEFAULT_QUERY_PARAMS, type QueryMeaning, type QueryOperation } from '../../api/queryParams.ts';
 
 /** A query flag, named by the parameter's meaning (`supplierId` -> `--supplier-id <value>`). */
 export interface ApiFlag {
@@ -60,6 +61,28 @@ const opt = (meaning: string, help?: string): ApiFlag => ({ meaning, help });
 const bool = (meaning: string, help: string): ApiFlag => ({ meaning, boolean: true, help });
 const DAY = 'yyyy-MM-dd, Pacific wall clock';
 
+/** How an operation's query parameters become flags: which are required or boolean, and hints. */
+interface FlagRules<Op extends QueryOperation> {
+  required?: readonly QueryMeaning<Op>[];
+  /** Boolean parameters, each with its help (which should name the upstream default). */
+  boolean?: Partial<Record<QueryMeaning<Op>, string>>;
+  help?: Partial<Record<QueryMeaning<Op>, string>>;
+}
+
+/**
+ * The flags of an operation: one per query parameter of the one table of them
+ * (DEFAULT_QUERY_PARAMS), in its order, so the CLI offers every parameter the client takes.
+ */
+function queryFlags<Op extends QueryOperation>(op: Op, rules: FlagRules<Op> = {}): ApiFlag[] {
+  return Object.keys(DEFAULT_QUERY_PARAMS[op]).map((meaning) => {
+    const m = meaning as QueryMeaning<Op>;
+    const booleanHelp = rules.boolean?.[m];
+    if (booleanHelp !== undefined) return bool(meaning, booleanHelp);
+    const help = rules.help?.[m];
+    return rules.required?.includes(m) ? req(meaning, help) : opt(meaning, help);
+  });
+}
+
 // The query objects are assembled from flags by meaning; commander enforces the required ones and
 // the client checks every rule of the spec before calling, so these casts only name the shape.
 const q = <T>(input: ApiInput) => input.query as T;
@@ -88,7 +111,7 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Products/Owned/Listing',
     summary: "a supplier's products",
     kind: 'list',
-    flags: [req('supplierId'), opt('itemTypeCode'), opt('sku')],
+    flags: queryFlags('GET Products/Owned/Listing', { required: ['supplierId'] }),
     call: (c, i) => c.listOwnedProducts(q<OwnedProductsQuery>(i)),
   },
   {
@@ -104,15 +127,10 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Transfers/INs',
     summary: "a supplier's INs, by submitted date",
     kind: 'list',
-    flags: [
-      req('supplierId'),
-      opt('warehouseCode'),
-      opt('sku'),
-      opt('statusCode'),
-      opt('deliveryMethodCode'),
-      opt('beginDate', DAY),
-      opt('endDate', DAY),
-    ],
+    flags: queryFlags('GET Transfers/INs', {
+      required: ['supplierId'],
+      help: { beginDate: DAY, endDate: DAY },
+    }),
     call: (c, i) => c.listTransfersIn(q<TransfersInQuery>(i)),
   },
   {
@@ -137,7 +155,10 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'POST Transfers/OUTs/Search',
     summary: "a supplier's OUTs, by ordered date",
     kind: 'list',
-    flags: [req('supplierId'), opt('warehouseCode'), opt('sku'), opt('beginDate', DAY), opt('endDate', DAY)],
+    flags: queryFlags('POST Transfers/OUTs/Search', {
+      required: ['supplierId'],
+      help: { beginDate: DAY, endDate: DAY },
+    }),
     call: (c, i) => c.searchTransfersOut(q<TransfersOutQuery>(i)),
   },
   {
@@ -145,13 +166,10 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Inventories/Owned',
     summary: "a supplier's inventory (one warehouse or one SKU)",
     kind: 'list',
-    flags: [
-      req('supplierId'),
-      opt('warehouseCode'),
-      opt('subInventoryCode'),
-      opt('sku'),
-      bool('onHandOnly', 'only rows with stock on hand (upstream default: true)'),
-    ],
+    flags: queryFlags('GET Inventories/Owned', {
+      required: ['supplierId'],
+      boolean: { onHandOnly: 'only rows with stock on hand (upstream default: true)' },
+    }),
     call: (c, i) => c.listOwnedInventory(q<OwnedInventoryQuery>(i)),
   },
   {
@@ -159,15 +177,11 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Inventories/Activity',
     summary: "a supplier's inventory movements per day",
     kind: 'list',
-    flags: [
-      req('supplierId'),
-      opt('warehouseCode'),
-      opt('subInventoryCode'),
-      opt('beginDate', DAY),
-      opt('endDate', DAY),
-      opt('sku'),
-      bool('activeOnly', 'only rows with movement (upstream default: true)'),
-    ],
+    flags: queryFlags('GET Inventories/Activity', {
+      required: ['supplierId'],
+      help: { beginDate: DAY, endDate: DAY },
+      boolean: { activeOnly: 'only rows with movement (upstream default: true)' },
+    }),
     call: (c, i) => c.listInventoryActivity(q<InventoryActivityQuery>(i)),
   },
   {
@@ -184,7 +198,9 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     summary: 'cancel an order that has not shipped',
     kind: 'write',
     args: ['accountNumber', 'orderNumber'],
-    flags: [bool('renameOrder', 'rename the cancelled order so its number can be reused')],
+    flags: queryFlags('DELETE Orders/{accountNumber}/{orderNumber}', {
+      boolean: { renameOrder: 'rename the cancelled order so its number can be reused' },
+    }),
     call: (c, i) =>
       c.cancelOrder(arg(i, 'accountNumber'), arg(i, 'orderNumber'), {
         renameOrder: i.query.renameOrder as boolean | undefined,
@@ -203,12 +219,13 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Shipments/Updates',
     summary: "an account's shipments updated in a time range",
     kind: 'list',
-    flags: [
-      req('accountNumber'),
-      req('beginDate', "yyyy-MM-dd or yyyy-MM-dd'T'HH:mm, Pacific wall clock"),
-      req('endDate', "yyyy-MM-dd or yyyy-MM-dd'T'HH:mm, inclusive"),
-      opt('containerId'),
-    ],
+    flags: queryFlags('GET Shipments/Updates', {
+      required: ['accountNumber', 'beginDate', 'endDate'],
+      help: {
+        beginDate: "yyyy-MM-dd or yyyy-MM-dd'T'HH:mm, Pacific wall clock",
+        endDate: "yyyy-MM-dd or yyyy-MM-dd'T'HH:mm, inclusive",
+      },
+    }),
     call: (c, i) => c.listShipmentUpdates(q<ShipmentUpdatesQuery>(i)),
   },
   {
@@ -216,16 +233,10 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Shipments/Returns',
     summary: "an account's returns, by return date",
     kind: 'list',
-    flags: [
-      req('accountNumber'),
-      opt('warehouseCode'),
-      opt('beginDate', DAY),
-      opt('endDate', DAY),
-      opt('returnReasonCode'),
-      opt('statusCode'),
-      opt('orderNumber'),
-      opt('trackingNumber'),
-    ],
+    flags: queryFlags('GET Shipments/Returns', {
+      required: ['accountNumber'],
+      help: { beginDate: DAY, endDate: DAY },
+    }),
     call: (c, i) => c.listReturns(q<ReturnsQuery>(i)),
   },
   {
@@ -233,16 +244,9 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Shipments/Carriers/HoldAtLocations',
     summary: 'carrier locations that hold parcels near an address',
     kind: 'list',
-    flags: [
-      opt('carrier', 'CarrierA (upstream default) or CarrierB'),
-      opt('address1'),
-      opt('address2'),
-      opt('address3'),
-      opt('city'),
-      opt('stateCode'),
-      opt('postalCode'),
-      opt('countryCode'),
-    ],
+    flags: queryFlags('GET Shipments/Carriers/HoldAtLocations', {
+      help: { carrier: 'CarrierA (upstream default) or CarrierB' },
+    }),
     call: (c, i) => c.listHoldAtLocations(q<HoldAtLocationsQuery>(i)),
   },
   {
@@ -250,13 +254,7 @@ export const API_COMMANDS: readonly ApiCommand[] = [
     operation: 'GET Finances/invoices',
     summary: 'invoices by account, type, number or invoice date',
     kind: 'list',
-    flags: [
-      opt('accountNumber'),
-      opt('invoiceType'),
-      opt('invoiceNumber'),
-      opt('beginDate', DAY),
-      opt('endDate', DAY),
-    ],
+    flags: queryFlags('GET Finances/invoices', { help: { beginDate: DAY, endDate: DAY } }),
     call: (c, i) => c.listInvoices(q<InvoicesQuery>(i)),
   },
 ];

@@ -1,77 +1,23 @@
-import path from 'node:path';
 import type { Command } from 'commander';
-import pg from 'pg';
-import { exampleMessage, isTestMessageType } from '../../catalog/eventExamples.ts';
-import { eventSchemaPath, subjectKindOf } from '../../catalog/eventSchemas.ts';
-import { createDatabase } from '../../db/client.ts';
-import { tailEvents } from '../../events/tail.ts';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
-import { PACKAGE_ROOT } from '../../runtime/packageRoot.ts';
 import type { CliContext } from '../context.ts';
-import { UsageError } from '../usageError.ts';
 
-/** One line of `events types`: the type, what its subject is, and where its JSON Schema is. */
-export interface EventTypeEntry {
-  type: string;
-  subjectKind: string;
-  /** Relative to the package root (the schemas ship in the npm package). */
-  schema: string;
-  /** The same file where this installation has it. */
-  file: string;
-  /** Only `webhooks test` sends it (the ping); never stored. */
-  testOnly: boolean;
-}
-
-/** Every event type with its schema path, then the test ping. */
-export function eventTypeEntries(): EventTypeEntry[] {
-  return [
-    ...EVENT_TYPES.map((type) => ({
-      type,
-      subjectKind: subjectKindOf(type),
-      schema: eventSchemaPath(type),
-      file: path.join(PACKAGE_ROOT, eventSchemaPath(type)),
-      testOnly: false,
-    })),
-    {
-      type: TEST_EVENT_TYPE,
-      subjectKind: 'endpoint',
-      schema: eventSchemaPath(TEST_EVENT_TYPE),
-      file: path.join(PACKAGE_ROOT, eventSchemaPath(TEST_EVENT_TYPE)),
-      testOnly: true,
-    },
-  ];
-}
-
-/** Registers `events tail [--type T]`, `events types [--json]` and `events example <type>`. */
+/** Registers `events types|example|tail`. */
 export function registerEventsCommand(program: Command, context: CliContext): void {
   const events = program.command('events').description('derived events (the outbox)');
   events
     .command('types')
     .description('list the event types with the path of their JSON Schema')
     .option('--json', 'a JSON array, for scripts')
-    .action((opts: { json?: boolean }) => {
-      const entries = eventTypeEntries();
-      if (opts.json) {
-        context.print(JSON.stringify(entries));
-        return;
-      }
-      const width = Math.max(...entries.map((e) => e.type.length));
-      for (const entry of entries) {
-        const note = entry.testOnly ? '  (webhooks test ping only; never stored)' : '';
-        context.print(`${entry.type.padEnd(width)}  ${entry.schema}${note}`);
-      }
+    .action(async (opts: { json?: boolean }) => {
+      const { eventsTypesAction } = await import('../actions/events.ts');
+      eventsTypesAction(context, opts);
     });
   events
     .command('example <type>')
     .description('print an example body of an event type, as `webhooks test --type` sends it')
-    .action((type: string) => {
-      if (!isTestMessageType(type)) {
-        throw new UsageError(
-          `Unknown event type "${type}". Known types: ${EVENT_TYPES.join(', ')}, ${TEST_EVENT_TYPE}.`,
-        );
-      }
-      const id = `evt_${'0'.repeat(32)}`;
-      context.print(JSON.stringify(exampleMessage(type, { id, at: new Date() }), null, 2));
+    .action(async (type: string) => {
+      const { eventsExampleAction } = await import('../actions/events.ts');
+      eventsExampleAction(context, type);
     });
   events
     .command('tail')
@@ -79,37 +25,7 @@ export function registerEventsCommand(program: Command, context: CliContext): vo
     .option('--type <type>', 'only this event type')
     .option('--poll-ms <ms>', 'polling fallback interval', (v) => Number(v), 2000)
     .action(async (opts: { type?: string; pollMs: number }) => {
-      if (opts.type && !(EVENT_TYPES as readonly string[]).includes(opts.type)) {
-        throw new UsageError(`Unknown event type "${opts.type}". Known types: ${EVENT_TYPES.join(', ')}.`);
-      }
-      const config = context.config();
-      const database = createDatabase(config.databaseUrl, {
-        max: 2,
-        applicationName: 'fulfillment-sync events tail',
-      });
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        await tailEvents({
-          pool: database.pool,
-          connectListener: async () => {
-            const client = new pg.Client({ connectionString: config.databaseUrl });
-            await client.connect();
-            return client;
-          },
-          type: opts.type,
-          pollMs: opts.pollMs,
-          signal: stop.signal,
-          onEvent: (event) => context.print(JSON.stringify(event)),
-          onListenError: (error) =>
-            context.printError(`LISTEN unavailable, polling instead: ${error.message}`),
-        });
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-        await database.close();
-      }
+      const { eventsTailAction } = await import('../actions/events.ts');
+      await eventsTailAction(context, opts);
     });
 }

@@ -1,208 +1,25 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { isTestMessageType } from '../../catalog/eventExamples.ts';
-import { createDatabase } from '../../db/client.ts';
-import type { Queryable } from '../../db/queryable.ts';
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
+import { TEST_EVENT_TYPE } from '../../events/types.ts';
 import type { DeliveryDb } from '../../webhooks/deliver.ts';
 import type { AttemptStatus } from '../../webhooks/deliveries.ts';
-import { EndpointSettingError } from '../../webhooks/endpointSettings.ts';
-import {
-  addEndpoint,
-  disableEndpoint,
-  enableEndpoint,
-  getEndpoint,
-  listEndpoints,
-  removeEndpoint,
-  rotateSecret,
-  UnknownEventTypeError,
-} from '../../webhooks/endpoints.ts';
-import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
-import { recoverEndpoint } from '../../webhooks/recover.ts';
-import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
-import type { Resolve } from '../../webhooks/safeLookup.ts';
-import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
-import { sendTestDelivery } from '../../webhooks/testDelivery.ts';
+import type { ReplaySelection } from '../../webhooks/replay.ts';
+import type * as WebhookActions from '../actions/webhooks.ts';
 import type { CliContext } from '../context.ts';
-import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
-import { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate } from './webhookEndpointCommands.ts';
 import { collectRepeated, parseAttemptStatus, parseLimit, parseSince, parseTypes } from './webhookInputs.ts';
-import { endpointLine, endpointView } from './webhookViews.ts';
 
 type Print = (line: string) => void;
 
 /**
- * `webhooks add`: checks the target (refused: private, loopback, link-local and metadata addresses,
- * and plain http, unless WEBHOOK_ALLOW_PRIVATE_TARGETS), stores the endpoint and prints its id and
- * secret (the only time the secret is shown).
+ * Runs one subcommand with a database from the configuration. The webhook code (and the database
+ * driver) load only here, when a subcommand runs: `--help` and a usage error need none of it.
  */
-export async function webhooksAdd(
-  db: Queryable,
-  url: string,
-  types: string[],
-  print: Print,
-  target: { policy: TargetPolicy; resolve?: Resolve },
-  description?: string,
+async function run(
+  context: CliContext,
+  action: (actions: typeof WebhookActions, db: DeliveryDb) => Promise<unknown>,
 ): Promise<void> {
-  const endpoint = await addEndpoint(db, { url, eventTypes: types, description }, target);
-  if (endpoint.note) print(`note: ${endpoint.note}`);
-  print(`id: ${endpoint.id}`);
-  print(`url: ${endpoint.url}`);
-  print(`types: ${endpoint.eventTypes.length > 0 ? endpoint.eventTypes.join(',') : '(all)'}`);
-  print(`secret: ${endpoint.secret}`);
-  print('Store the secret now: it is not shown again. Verify deliveries with it (Standard Webhooks).');
-}
-
-/** `webhooks list [--json]`: one line per endpoint (or a JSON array), secrets masked. */
-export async function webhooksList(
-  db: Queryable,
-  print: Print,
-  now: Date = new Date(),
-  options: { json?: boolean } = {},
-): Promise<void> {
-  const views = (await listEndpoints(db)).map((e) => endpointView(e, now));
-  if (options.json) {
-    print(JSON.stringify(views));
-    return;
-  }
-  if (views.length === 0) print('No webhook endpoints. Add one with `webhooks add <url>`.');
-  for (const view of views) print(endpointLine(view));
-}
-
-/**
- * `webhooks rotate-secret`: a new secret, printed once; the old one keeps signing beside it (two
- * signatures per delivery) for 24 hours, then is dropped. False (exit 1) when no such endpoint.
- */
-export async function webhooksRotateSecret(
-  db: Queryable,
-  id: string,
-  print: Print,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const rotated = await rotateSecret(db, id, now);
-  if (!rotated) {
-    print(`No endpoint ${id}: see \`webhooks list\`.`);
-    return false;
-  }
-  print(`secret: ${rotated.secret}`);
-  print(
-    `Until ${rotated.previousExpiresAt.toISOString()} deliveries carry two signatures, one with the old secret and one with this one; then only this one signs.`,
-  );
-  print('Store the secret now: it is not shown again.');
-  return true;
-}
-
-/** `webhooks enable`: sends to the endpoint again (and forgets its failures); false (exit 1) when no such endpoint. */
-export async function webhooksEnable(db: Queryable, id: string, print: Print): Promise<boolean> {
-  const done = await enableEndpoint(db, id);
-  print(done ? `enabled ${id}: new events are sent to it` : `No endpoint ${id}: see \`webhooks list\`.`);
-  return done;
-}
-
-/**
- * `webhooks disable`: sends nothing more to the endpoint, its pending retries included, until
- * `webhooks enable`; false (exit 1) when no such endpoint.
- */
-export async function webhooksDisable(db: Queryable, id: string, print: Print): Promise<boolean> {
-  const done = await disableEndpoint(db, id);
-  print(
-    done
-      ? `disabled ${id}: nothing is sent to it until \`webhooks enable ${id}\` (then \`webhooks replay\` re-sends a range)`
-      : `No endpoint ${id}: see \`webhooks list\`.`,
-  );
-  return done;
-}
-
-/**
- * `webhooks test [--type T]`: sends an example of T (default: the webhook.test ping), marked
- * `test: true`, through the real signing, custom headers and target checks (one attempt, no retries,
- * nothing stored) and prints the outcome; false (exit 1) unless the receiver answered 2xx.
- */
-export async function webhooksTest(
-  db: Queryable,
-  id: string,
-  print: Print,
-  target: { policy: TargetPolicy; resolve?: Resolve },
-  type: string = TEST_EVENT_TYPE,
-): Promise<boolean> {
-  if (!isTestMessageType(type)) {
-    throw new UsageError(
-      `Unknown event type "${type}". Known types: ${TEST_EVENT_TYPE} (the default), ${EVENT_TYPES.join(', ')}.`,
-    );
-  }
-  if (!(await getEndpoint(db, id))) {
-    print(`No endpoint ${id}: see \`webhooks list\`.`);
-    return false;
-  }
-  const { messageId, result } = await sendTestDelivery({ db, ...target }, id, type);
-  const timing = ` in ${result.durationMs} ms`;
-  if (result.ok) {
-    print(`delivered: ${type}, HTTP ${result.statusCode}${timing} (webhook-id ${messageId})`);
-    return true;
-  }
-  print(`failed: ${result.error ?? 'not sent'}${timing} (webhook-id ${messageId})`);
-  return false;
-}
-
-/** `webhooks remove`: false (exit 1) when no such endpoint. */
-export async function webhooksRemove(db: Queryable, id: string, print: Print): Promise<boolean> {
-  const removed = await removeEndpoint(db, id);
-  print(removed ? `removed ${id}` : `No endpoint ${id}: see \`webhooks list\`.`);
-  return removed;
-}
-
-/**
- * `webhooks replay`: queues new deliveries (same webhook-id) in Postgres and announces them, so a
- * running worker claims and sends them at once; says how many it queued. Needs no Redis.
- */
-export async function webhooksReplay(
-  db: Queryable,
-  selection: ReplaySelection,
-  endpointId: string | undefined,
-  print: Print,
-): Promise<void> {
-  const { events, jobs, queued } = await replayEvents(db, selection, { endpointId });
-  // Nothing to send is a failure (exit 1): a typo'd id or range must not look like a replay.
-  if (events === 0) {
-    throw new Error(
-      'eventId' in selection
-        ? `No event ${selection.eventId} in sync.events: nothing to replay (see \`events tail\`).`
-        : `No event occurred in [${selection.from.toISOString()}, ${selection.to.toISOString()}): nothing to replay.`,
-    );
-  }
-  if (jobs === 0) {
-    throw new Error(
-      `${events} event(s) matched but no enabled endpoint wants them: nothing to replay (see \`webhooks list\`).`,
-    );
-  }
-  print(`queued ${queued} delivery(ies) of ${events} event(s); a running worker sends them now.`);
-}
-
-/**
- * `webhooks recover <endpoint> --since T`: re-sends, with the same webhook-ids, what failed or gave
- * up since T and never succeeded, and what the relay did not send while the endpoint was disabled.
- * Stored as a new series that a running worker sends; needs no Redis.
- */
-export async function webhooksRecover(
-  db: Queryable,
-  endpointId: string,
-  since: Date,
-  print: Print,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const result = await recoverEndpoint(db, endpointId, since, now);
-  const retrying =
-    result.stillRetrying > 0
-      ? `; ${result.stillRetrying} other failed event(s) are still being retried on their schedule and are not sent twice`
-      : '';
-  if (result.deliveries.length === 0) {
-    print(`nothing to recover for ${endpointId} since ${since.toISOString()}${retrying}.`);
-    return true;
-  }
-  print(
-    `recovering ${result.deliveries.length} event(s) for ${endpointId} since ${since.toISOString()}: ${result.failed} failed or gave up, ${result.missedWhileDisabled} missed while disabled${retrying}; a running worker sends them with their original webhook-id.`,
-  );
-  return true;
+  const actions = await import('../actions/webhooks.ts');
+  await actions.withDb(context, (db) => action(actions, db));
 }
 
 function parseDate(value: string): Date {
@@ -210,27 +27,6 @@ function parseDate(value: string): Date {
   if (Number.isNaN(date.getTime()))
     throw new InvalidArgumentError(`"${value}" is not a date (use ISO 8601).`);
   return date;
-}
-
-/** Runs an action with a database from the configuration; bad input becomes a UsageError (exit 2). */
-async function withDb(context: CliContext, action: (db: DeliveryDb) => Promise<unknown>): Promise<void> {
-  const database = createDatabase(context.config().databaseUrl, {
-    max: 2,
-    applicationName: 'fulfillment-sync cli',
-  });
-  try {
-    const ok = await action(database.pool);
-    if (ok === false) process.exitCode = EXIT_FAILURE;
-  } catch (error) {
-    const usage =
-      error instanceof InvalidEndpointUrlError ||
-      error instanceof UnknownEventTypeError ||
-      error instanceof ReplayError ||
-      error instanceof EndpointSettingError;
-    throw usage ? new UsageError((error as Error).message) : error;
-  } finally {
-    await database.close();
-  }
 }
 
 /** Registers `webhooks add|list|get|update|remove|enable|disable|test|rotate-secret|replay|recover|attempts|stats`. */
@@ -246,19 +42,21 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .option('--types <types>', 'comma list of event types to send (default: all)', parseTypes, [])
     .option('--description <text>', 'free text to tell endpoints apart')
     .action((url: string, opts: { types: string[]; description?: string }) =>
-      withDb(context, (db) => webhooksAdd(db, url, opts.types, print, target(), opts.description)),
+      run(context, (a, db) => a.webhooksAdd(db, url, opts.types, print, target(), opts.description)),
     );
   webhooks
     .command('list')
     .description('list endpoints (secrets masked)')
     .option('--json', 'a JSON array, for scripts')
-    .action((opts: { json?: boolean }) => withDb(context, (db) => webhooksList(db, print, new Date(), opts)));
+    .action((opts: { json?: boolean }) =>
+      run(context, (a, db) => a.webhooksList(db, print, new Date(), opts)),
+    );
   webhooks
     .command('get <id>')
     .description('show one endpoint: url, types, state, headers, rate limit, metadata (secret masked)')
     .option('--json', 'a JSON object, for scripts')
     .action((id: string, opts: { json?: boolean }) =>
-      withDb(context, (db) => webhooksGet(db, id, print, opts)),
+      run(context, (a, db) => a.webhooksGet(db, id, print, opts)),
     );
   webhooks
     .command('update <id>')
@@ -285,8 +83,8 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
           metadata?: string;
         },
       ) =>
-        withDb(context, (db) =>
-          webhooksUpdate(
+        run(context, (a, db) =>
+          a.webhooksUpdate(
             db,
             id,
             {
@@ -305,15 +103,15 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
   webhooks
     .command('remove <id>')
     .description('remove an endpoint and its delivery records')
-    .action((id: string) => withDb(context, (db) => webhooksRemove(db, id, print)));
+    .action((id: string) => run(context, (a, db) => a.webhooksRemove(db, id, print)));
   webhooks
     .command('enable <id>')
     .description('send events to an endpoint again (also after it was disabled for failing)')
-    .action((id: string) => withDb(context, (db) => webhooksEnable(db, id, print)));
+    .action((id: string) => run(context, (a, db) => a.webhooksEnable(db, id, print)));
   webhooks
     .command('disable <id>')
     .description('stop sending to an endpoint, pending retries included')
-    .action((id: string) => withDb(context, (db) => webhooksDisable(db, id, print)));
+    .action((id: string) => run(context, (a, db) => a.webhooksDisable(db, id, print)));
   webhooks
     .command('test <id>')
     .description(
@@ -321,12 +119,12 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     )
     .option('--type <type>', `an event type to send an example of (default: ${TEST_EVENT_TYPE})`)
     .action((id: string, opts: { type?: string }) =>
-      withDb(context, (db) => webhooksTest(db, id, print, target(), opts.type)),
+      run(context, (a, db) => a.webhooksTest(db, id, print, target(), opts.type)),
     );
   webhooks
     .command('rotate-secret <id>')
     .description('give an endpoint a new secret (printed once); the old one also signs for 24 hours')
-    .action((id: string) => withDb(context, (db) => webhooksRotateSecret(db, id, print)));
+    .action((id: string) => run(context, (a, db) => a.webhooksRotateSecret(db, id, print)));
   webhooks
     .command('replay')
     .description('re-send events by id or occurred-at range, with the same webhook-id')
@@ -337,7 +135,7 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .action((opts: { event?: string; from?: Date; to?: Date; endpoint?: string }) => {
       const selection = replaySelection(opts);
       if (!selection) throw new UsageError('replay needs --event ID, or both --from and --to.');
-      return withDb(context, (db) => webhooksReplay(db, selection, opts.endpoint, print));
+      return run(context, (a, db) => a.webhooksReplay(db, selection, opts.endpoint, print));
     });
   webhooks
     .command('recover <endpoint>')
@@ -349,7 +147,7 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .requiredOption('--since <time>', 'ISO 8601, or back from now: 30m, 2h, 7d')
     .action((endpointId: string, opts: { since: string }) => {
       const since = sinceOrUsage(opts.since);
-      return withDb(context, (db) => webhooksRecover(db, endpointId, since, print));
+      return run(context, (a, db) => a.webhooksRecover(db, endpointId, since, print));
     });
   webhooks
     .command('attempts')
@@ -371,8 +169,8 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
         limit: number;
         json?: boolean;
       }) =>
-        withDb(context, (db) =>
-          webhooksAttempts(
+        run(context, (a, db) =>
+          a.webhooksAttempts(
             db,
             {
               endpointId: opts.endpoint,
@@ -395,8 +193,8 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .option('--since <time>', 'count from: ISO 8601, or back from now (default 24h)', (v) => parseSince(v))
     .option('--json', 'a JSON array, for scripts')
     .action((opts: { endpoint?: string; since?: Date; json?: boolean }) =>
-      withDb(context, (db) =>
-        webhooksStats(db, { endpointId: opts.endpoint, since: opts.since }, print, opts),
+      run(context, (a, db) =>
+        a.webhooksStats(db, { endpointId: opts.endpoint, since: opts.since }, print, opts),
       ),
     );
 }

@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderDetailHold } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
-import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { episodeMarker } from '../episode.ts';
+import { type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -33,17 +33,11 @@ export function orderRule(
   const drafts: EventDraft[] = [];
   const status = header.orderStatusCode ?? null;
   if (previous && (previous.header.orderStatusCode ?? null) !== status) {
-    drafts.push({
-      ...base,
-      type: 'order.status_changed',
-      // The detail carries no status time, so detectedAt tells a repeated status change apart.
-      transition: inEpisode(
-        statusTransition(previous.header.orderStatusCode, status),
-        episodeMarker(undefined, undefined, ctx),
-      ),
-      occurredAt: undefined,
-      changes: pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']),
-    });
+    // The detail carries no status time, so detectedAt tells a repeated status change apart.
+    const episode = episodeMarker(undefined, undefined, ctx);
+    const move = { from: previous.header.orderStatusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']);
+    drafts.push(statusChangedDraft(base, 'order.status_changed', move, undefined, statusChanges));
   }
   const before = new Map((previous?.holds ?? []).map((hold) => [holdId(hold), hold]));
   const seenNow = new Set<string>();

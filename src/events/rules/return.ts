@@ -1,7 +1,7 @@
 import type { ShipmentReturn } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
-import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
+import { createdDraft, type EventDraft, makeEvent, statusChangedDraft } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -28,14 +28,10 @@ export function returnRule(
   if (!previous) {
     drafts.push(createdDraft(base, 'return.created', upstreamInstant(current.returnDate, ctx), changes));
   } else if (statusChanged) {
-    drafts.push({
-      ...base,
-      type: 'return.status_changed',
-      transition: inEpisode(statusTransition(previous.processingStatusCode, status), episode),
-      // Returns carry no status time; the return date is the only upstream time there is.
-      occurredAt: undefined,
-      changes: pickChanges(changes, STATUS_FIELDS),
-    });
+    const move = { from: previous.processingStatusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, STATUS_FIELDS);
+    // Returns carry no status time; the return date is the only upstream time there is.
+    drafts.push(statusChangedDraft(base, 'return.status_changed', move, undefined, statusChanges));
   }
   if (status === 'RESOLVED' && statusChanged) {
     drafts.push({

@@ -1,7 +1,7 @@
 import type { ShipmentUpdate } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
-import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
+import { episodeMarker, inEpisode } from '../episode.ts';
+import { createdDraft, type EventDraft, makeEvent, statusChangedDraft } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
 import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
 import { latestInstant, type UpstreamClock, upstreamInstant } from '../upstreamTime.ts';
@@ -33,13 +33,9 @@ export function shipmentRule(
     const shippedAt = upstreamInstant(current.header.shipDate, ctx);
     drafts.push(createdDraft(base, 'shipment.created', shippedAt, changes));
   } else if ((previous.header.statusCode ?? null) !== status) {
-    drafts.push({
-      ...base,
-      type: 'shipment.status_changed',
-      transition: inEpisode(statusTransition(previous.header.statusCode, status), episode),
-      occurredAt: lastScan,
-      changes: pickChanges(changes, ['header.statusCode', 'header.statusDescription']),
-    });
+    const move = { from: previous.header.statusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.statusCode', 'header.statusDescription']);
+    drafts.push(statusChangedDraft(base, 'shipment.status_changed', move, lastScan, statusChanges));
   }
   const statusType = status ? STATUS_EVENTS[status] : undefined;
   const statusChanged = !previous || (previous.header.statusCode ?? null) !== status;

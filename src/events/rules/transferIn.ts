@@ -1,8 +1,8 @@
 import type { TransferInDetail, TransferInLine } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
+import { episodeMarker } from '../episode.ts';
 import { stableHash } from '../eventId.ts';
-import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { createdDraft, type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent, FieldChange } from '../types.ts';
 import { latestInstant, upstreamInstant } from '../upstreamTime.ts';
 
@@ -26,13 +26,9 @@ export function transferInRule(
     const updatedAt = upstreamInstant(header.lastUpdateDate, ctx);
     // A status can be reached again: the header's lastUpdateDate names the episode if it moved.
     const episode = episodeMarker(upstreamInstant(previous.header.lastUpdateDate, ctx), updatedAt, ctx);
-    drafts.push({
-      ...base,
-      type: 'transfer_in.status_changed',
-      transition: inEpisode(statusTransition(previous.header.statusCode, status), episode),
-      occurredAt: updatedAt,
-      changes: pickChanges(changes, ['header.statusCode', 'header.statusName']),
-    });
+    const move = { from: previous.header.statusCode, to: status, episode };
+    const statusChanges = pickChanges(changes, ['header.statusCode', 'header.statusName']);
+    drafts.push(statusChangedDraft(base, 'transfer_in.status_changed', move, updatedAt, statusChanges));
   }
   const received = receivedChanges(previous?.lineItems ?? [], current.lineItems ?? []);
   if (received.changes.length > 0) {

@@ -1,7 +1,7 @@
 import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
-import { episodeMarker, inEpisode, statusTransition } from '../episode.ts';
-import { createdDraft, type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
+import { episodeMarker } from '../episode.ts';
+import { createdDraft, type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
@@ -20,17 +20,11 @@ export function transferOutRule(
     const orderedAt = upstreamInstant(current.orderedDate ?? current.requestDate, ctx);
     drafts.push(createdDraft(base, 'transfer_out.created', orderedAt, changes));
   } else if ((previous.statusCode ?? null) !== (current.statusCode ?? null)) {
-    drafts.push({
-      ...base,
-      type: 'transfer_out.status_changed',
-      // The row carries no update time, so detectedAt tells a repeated status change apart.
-      transition: inEpisode(
-        statusTransition(previous.statusCode, current.statusCode),
-        episodeMarker(undefined, undefined, ctx),
-      ),
-      occurredAt: undefined,
-      changes: pickChanges(changes, ['statusCode', 'status']),
-    });
+    // The row carries no update time, so detectedAt tells a repeated status change apart.
+    const episode = episodeMarker(undefined, undefined, ctx);
+    const move = { from: previous.statusCode, to: current.statusCode, episode };
+    const statusChanges = pickChanges(changes, ['statusCode', 'status']);
+    drafts.push(statusChangedDraft(base, 'transfer_out.status_changed', move, undefined, statusChanges));
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
 }

@@ -9,7 +9,7 @@ import type { ChaosWorld } from './world.ts';
 
 /**
  * The sync engine in-process against a chaos world, at the simulator's clock: every stream for every
- * scope, as `sync --once` does (src/cli/commands/sync.ts), but with `now` taken from the manual
+ * scope, as `sync --once` does (src/cli/actions/sync.ts), but with `now` taken from the manual
  * clock. A child process (the CLI or the worker) reads the real clock, so it could not follow a
  * simulated week; in-process the same `runStream` runs with the real retrying HTTP client, with
  * one retry instead of four, no waiting between retries, and a short per-attempt timeout (a

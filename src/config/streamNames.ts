@@ -1,0 +1,13 @@
+/** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
+export const STREAM_NAMES = [
+  'products',
+  'inventory',
+  'inventory_activity',
+  'transfers_in',
+  'transfers_out',
+  'shipments',
+  'returns',
+  'invoices',
+  'orders',
+] as const;
+export type StreamName = (typeof STREAM_NAMES)[number];
