@@ -1,6 +1,7 @@
 /** Pure arithmetic of the scale benchmark: which streams cycle when, and what fits in 10 requests/s. */
+
+import { JITTER_ALLOWANCE_MS } from '../../src/api/sendWindow.ts';
 import type { StreamName } from '../../src/config/types.ts';
-import { JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
 import { phaseOffsetMs } from '../../src/worker/schedulePhase.ts';
 import { scheduleId } from '../../src/worker/schedules.ts';
 
@@ -25,8 +26,8 @@ export function cyclePhases(cadences: Readonly<Record<string, { cadenceMinutes: 
 }
 
 /**
- * Requests per second the shared limiter lets through when configured for `rps`: it spaces requests
- * (1000 + JITTER_ALLOWANCE_MS) / rps ms apart, so 10 configured is 9.52 sent.
+ * Requests per second the shared limiter lets through when configured for `rps`: at most rps in any
+ * (1000 + JITTER_ALLOWANCE_MS) ms, so 10 configured is 9.52 sent.
  */
 export function sentRps(configuredRps: number): number {
   return (1000 * configuredRps) / (1000 + JITTER_ALLOWANCE_MS);

@@ -1,28 +1,64 @@
 /**
  * The shared limiter's Redis scripts. Times come from Redis' own clock (TIME), so processes on
- * machines whose clocks disagree still space their requests on one timeline. Times are stored as
+ * machines whose clocks disagree still count their requests on one timeline. Times are stored as
  * milliseconds with three decimals, written with string.format: Lua's default number formatting
- * keeps only 14 significant digits.
+ * keeps only 14 significant digits (and a number in a script's reply is truncated to an integer).
  */
 
 /**
- * Reserves the next slot of a budget (GCRA with no burst: strict spacing).
- * KEYS[1]: the budget's next free slot (ms); KEYS[2]: the deployment's pause-until (ms).
- * ARGV[1]: spacing between two requests (ms); ARGV[2]: the longest pause the caller will wait (ms).
- * Returns {0, ms to wait for the reserved slot}, or {1, ms the pause still lasts} without reserving
- * when that is longer than ARGV[2].
+ * Asks to send one request: the rule of src/api/sendWindow.ts (`askToSend`), step for step.
+ * KEYS[1]: the budget's send log (sorted set: a member per request, scored with its turn or when
+ * it went); KEYS[2]: its schedule (next due, ms); KEYS[3]: the deployment's pause-until (ms).
+ * ARGV[1]: sends per window; ARGV[2]: window (ms); ARGV[3]: spacing (ms); ARGV[4]: the longest
+ * pause the caller waits (ms); ARGV[5]: the request's member, unique across processes.
+ * Returns {'send'}, {'turn', ms until it} (both with the entry in the log), {'wait', ms} (paused,
+ * no entry) or {'paused', ms}.
  */
-export const RESERVE_SLOT_LUA = `
+export const ASK_TO_SEND_LUA = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local pausedUntil = tonumber(redis.call('GET', KEYS[2]) or '0')
-if pausedUntil - now > tonumber(ARGV[2]) then
-  return {1, math.ceil(pausedUntil - now)}
+local sends = tonumber(ARGV[1])
+local windowMs = tonumber(ARGV[2])
+local function ms(x) return string.format('%.3f', x) end
+local pausedUntil = tonumber(redis.call('GET', KEYS[3]) or '0')
+if pausedUntil > now then
+  if pausedUntil - now > tonumber(ARGV[4]) then return {'paused', ms(pausedUntil - now)} end
+  return {'wait', ms(pausedUntil - now)}
 end
-local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'), pausedUntil)
-local nextSlot = slot + tonumber(ARGV[1])
-redis.call('SET', KEYS[1], string.format('%.3f', nextSlot), 'PX', math.ceil(nextSlot - now) + 1000)
-return {0, math.ceil(slot - now)}
+redis.call('ZREM', KEYS[1], ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms(now - windowMs))
+local at = math.max(now, tonumber(redis.call('GET', KEYS[2]) or '0'))
+local newest = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if #newest > 0 then at = math.max(at, tonumber(newest[2])) end
+if redis.call('ZCARD', KEYS[1]) >= sends then
+  local nth = redis.call('ZREVRANGE', KEYS[1], sends - 1, sends - 1, 'WITHSCORES')
+  at = math.max(at, tonumber(nth[2]) + windowMs)
+end
+redis.call('ZADD', KEYS[1], ms(at), ARGV[5])
+redis.call('PEXPIRE', KEYS[1], math.ceil(at - now + windowMs) + 1000)
+local nextDue = at + tonumber(ARGV[3])
+redis.call('SET', KEYS[2], ms(nextDue), 'PX', math.ceil(nextDue - now) + 1000)
+if at > now then return {'turn', ms(at - now)} end
+return {'send'}
+`;
+
+/**
+ * Re-dates a request's entry to now as it goes, never earlier than its turn, and pushes the
+ * schedule to (now + ARGV[2]) when that is later (`stampSend`). KEYS[1]: the send log; KEYS[2]:
+ * the schedule; ARGV[1]: the request's member; ARGV[2]: spacing - forgiven lateness (ms).
+ * Returns 1 when it moved.
+ */
+export const STAMP_SEND_LUA = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local at = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1]) or now)
+if now <= at then return 0 end
+redis.call('ZADD', KEYS[1], 'XX', string.format('%.3f', now), ARGV[1])
+local nextDue = now + tonumber(ARGV[2])
+if nextDue > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], string.format('%.3f', nextDue), 'PX', math.ceil(nextDue - now) + 1000)
+end
+return 1
 `;
 
 /**

@@ -1,34 +1,23 @@
-import { type RateLimiter, RateLimitPausedError } from '../api/rateLimiter.ts';
+import { randomUUID } from 'node:crypto';
+import { limiterOverGate, type RateLimiter, type SendGate } from '../api/rateLimiter.ts';
+import type { SendDecision } from '../api/sendWindow.ts';
+import { LATENESS_FORGIVEN_MS, sendWindowRule } from '../api/sendWindow.ts';
 import type { RedisConnection } from '../redis/connection.ts';
-import { EXTEND_PAUSE_LUA, RESERVE_SLOT_LUA } from './scripts.ts';
-
-/**
- * Headroom per second of budget, in ms: requests are spaced (1000 + this) / rps apart. Strict
- * 1/rps spacing puts rps+1 requests into one calendar second as soon as one request of three
- * arrives a few ms later than the next two (timers, event loops and networks all jitter), and the
- * upstream counts arrivals, not reservations; 50 ms covers that jitter for about 5% of throughput.
- */
-export const JITTER_ALLOWANCE_MS = 50;
-/**
- * A caller that wakes more than this after its slot (a busy event loop, a slow Redis reply) takes a
- * fresh slot instead of sending late, where it could land next to the following slot's request.
- */
-export const LATE_TOLERANCE_MS = JITTER_ALLOWANCE_MS / 2;
-/** Fresh slots taken for one request at most; then it goes late rather than starve. */
-const MAX_RESERVATIONS = 3;
+import type { BudgetKeys } from './keys.ts';
+import { ASK_TO_SEND_LUA, EXTEND_PAUSE_LUA, STAMP_SEND_LUA } from './scripts.ts';
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
   redis: RedisConnection;
-  /** The budget's slot key and the deployment's pause key (see keys.ts). */
-  slotKey: string;
+  /** The budget's send log and schedule, and the deployment's pause key (see keys.ts). */
+  keys: BudgetKeys;
   pauseKey: string;
   /** Requests per second for the whole deployment; must be > 0. */
   rps: number;
   /** A pause longer than this makes `acquire` reject (the call fails as retryable) instead of waiting. */
   maxPauseWaitMs: number;
-  /** This process's own limiter, used while Redis does not answer (and paused alongside). */
-  fallback: RateLimiter;
+  /** This process's own gate (same rule, memory), used while Redis does not answer, and paused alongside. */
+  fallback: SendGate;
   /** Told when Redis stops answering (once per outage) and when it answers again. */
   onOutage?: (error: Error) => void;
   onRecovery?: () => void;
@@ -36,39 +25,57 @@ export interface SharedRateLimiterOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 type SharedLimiterRedis = RedisConnection & {
-  reserveRateLimitSlot(
-    slotKey: string,
+  askRateLimitSend(
+    sentKey: string,
+    nextDueKey: string,
     pauseKey: string,
-    intervalMs: string,
-    maxWaitMs: string,
-  ): Promise<[number, number]>;
+    sends: string,
+    windowMs: string,
+    spacingMs: string,
+    maxPauseWaitMs: string,
+    member: string,
+  ): Promise<string[]>;
+  stampRateLimitSend(sentKey: string, nextDueKey: string, member: string, pushMs: string): Promise<number>;
   extendRateLimitPause(pauseKey: string, ms: string): Promise<number>;
 };
 
 /** Registers the scripts once per connection (ioredis sends EVALSHA, falling back to EVAL). */
 function withScripts(redis: RedisConnection): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
-  if (typeof scripted.reserveRateLimitSlot !== 'function') {
-    redis.defineCommand('reserveRateLimitSlot', { numberOfKeys: 2, lua: RESERVE_SLOT_LUA });
+  if (typeof scripted.askRateLimitSend !== 'function') {
+    redis.defineCommand('askRateLimitSend', { numberOfKeys: 3, lua: ASK_TO_SEND_LUA });
+    redis.defineCommand('stampRateLimitSend', { numberOfKeys: 2, lua: STAMP_SEND_LUA });
     redis.defineCommand('extendRateLimitPause', { numberOfKeys: 1, lua: EXTEND_PAUSE_LUA });
   }
   return scripted;
 }
 
+/** The script's reply as a decision. */
+function decisionOf(reply: readonly string[]): SendDecision {
+  const [kind, ms] = reply;
+  if (kind === 'send') return { kind: 'send' };
+  if (kind === 'turn') return { kind: 'turn', waitMs: Number(ms) };
+  if (kind === 'wait') return { kind: 'wait', waitMs: Number(ms) };
+  if (kind === 'paused') return { kind: 'paused', pausedMs: Number(ms) };
+  throw new Error(`unexpected reply from the rate limit script: ${JSON.stringify(reply)}`);
+}
+
 /**
- * A rate limiter shared by every process on one Redis: strict spacing (GCRA without burst) kept in
- * Redis, one slot reserved per `acquire` by an atomic script, and a deployment-wide pause-until that
- * every reservation honours. Without Redis (an outage) it falls back to `fallback`, this process's
- * own bucket, and says so once; it never fails a call because Redis is down.
+ * A rate limiter shared by every process on one Redis: the limiter of src/api/rateLimiter.ts over
+ * a send log kept in Redis, where one script applies the rule of src/api/sendWindow.ts atomically
+ * on Redis' clock (processes whose clocks disagree share one timeline) and a second re-dates each
+ * request as it goes, with a deployment-wide pause-until every ask honours. Without Redis (an
+ * outage) it asks `fallback`, this process's own send log, and says so once; it never fails a call
+ * because Redis is down.
  */
 export function createSharedRateLimiter(options: SharedRateLimiterOptions): RateLimiter {
   const redis = withScripts(options.redis);
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const intervalMs = ((1000 + JITTER_ALLOWANCE_MS) / options.rps).toFixed(3);
+  const rule = sendWindowRule(options.rps);
+  const ruleArgs = [String(rule.sends), rule.windowMs.toFixed(3), rule.spacingMs.toFixed(3)] as const;
+  const pushMs = (rule.spacingMs - LATENESS_FORGIVEN_MS).toFixed(3);
+  // Names this limiter's requests in the send log, unique across processes.
+  const limiterId = randomUUID();
   let down = false;
 
   const outage = (error: unknown) => {
@@ -82,36 +89,38 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
     options.onRecovery?.();
   };
 
-  /** One reservation: ms to wait, or undefined when Redis did not answer. */
-  async function reserve(): Promise<number | undefined> {
-    let reply: [number, number];
-    try {
-      reply = await redis.reserveRateLimitSlot(
-        options.slotKey,
-        options.pauseKey,
-        intervalMs,
-        String(options.maxPauseWaitMs),
-      );
-    } catch (error) {
-      outage(error);
-      return undefined;
-    }
-    answered();
-    const [paused, ms] = reply;
-    if (paused === 1) throw new RateLimitPausedError(ms);
-    return ms;
-  }
-
-  return {
-    async acquire() {
-      for (let reservation = 1; ; reservation += 1) {
-        const asked = now();
-        const waitMs = await reserve();
-        if (waitMs === undefined) return options.fallback.acquire();
-        if (waitMs > 0) await sleep(waitMs);
-        const lateMs = now() - (asked + waitMs);
-        if (lateMs <= LATE_TOLERANCE_MS || reservation >= MAX_RESERVATIONS) return;
+  // While Redis does not answer, a member's turn is in the fallback's log, so is its stamp.
+  const inFallback = new Set<string>();
+  const gate: SendGate = {
+    rule,
+    async ask(member) {
+      let reply: string[];
+      try {
+        reply = await redis.askRateLimitSend(
+          options.keys.sent,
+          options.keys.nextDue,
+          options.pauseKey,
+          ...ruleArgs,
+          String(options.maxPauseWaitMs),
+          `${limiterId}:${member}`,
+        );
+      } catch (error) {
+        outage(error);
+        inFallback.add(member);
+        return options.fallback.ask(member);
       }
+      answered();
+      inFallback.delete(member);
+      return decisionOf(reply);
+    },
+    stamp(member) {
+      if (inFallback.delete(member)) return options.fallback.stamp(member);
+      // Not awaited: the command is written now and the request right after it, on this turn of
+      // the event loop, so Redis dates it as the request leaves. Should it fail, the request keeps
+      // its turn's date; the next ask finds the outage.
+      redis
+        .stampRateLimitSend(options.keys.sent, options.keys.nextDue, `${limiterId}:${member}`, pushMs)
+        .catch(() => undefined);
     },
     async pause(ms) {
       await options.fallback.pause(ms);
@@ -123,4 +132,8 @@ export function createSharedRateLimiter(options: SharedRateLimiterOptions): Rate
       }
     },
   };
+  return limiterOverGate(gate, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
 }

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import { createRateLimiter, type RateLimiter } from '../api/rateLimiter.ts';
+import { limiterOverGate, memorySendGate, type SendGate } from '../api/rateLimiter.ts';
 import { type RateLimits, routeRateLimits } from '../api/rateLimits.ts';
 import { DEFAULT_RETRY } from '../api/transport.ts';
 import type { RedisTarget } from '../redis/connection.ts';
 import { connectRedis, RedisUnreachableError } from '../runtime/connectRedis.ts';
-import { rateLimitKeys } from './keys.ts';
+import { type BudgetKeys, rateLimitKeys } from './keys.ts';
 import { createSharedRateLimiter } from './sharedRateLimiter.ts';
 
 /** The budgets a process draws from, and whether they are the deployment's shared ones. */
@@ -34,9 +34,10 @@ export interface OpenRateLimitsOptions {
  */
 export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Promise<UpstreamRateLimits> {
   const { logger } = options;
+  // This process's own send logs: the whole budget without Redis, the fallback during an outage.
   const local = {
-    global: createRateLimiter({ rps: options.rps }),
-    orderDetail: createRateLimiter({ rps: options.orderDetailRps }),
+    global: memorySendGate({ rps: options.rps }),
+    orderDetail: memorySendGate({ rps: options.orderDetailRps }),
   };
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
@@ -50,13 +51,17 @@ export async function openUpstreamRateLimits(options: OpenRateLimitsOptions): Pr
     logger.warn(
       `upstream rate limit not shared with other processes: ${error.message}; this process keeps its own budget of FULFILLMENT_RATE_LIMIT_RPS`,
     );
-    return { limits: routeRateLimits(local), shared: false, close: () => undefined };
+    const limits = routeRateLimits({
+      global: limiterOverGate(local.global),
+      orderDetail: limiterOverGate(local.orderDetail),
+    });
+    return { limits, shared: false, close: () => undefined };
   }
   const keys = rateLimitKeys(options.prefix);
-  const shared = (slotKey: string, rps: number, fallback: RateLimiter) =>
+  const shared = (budget: BudgetKeys, rps: number, fallback: SendGate) =>
     createSharedRateLimiter({
       redis,
-      slotKey,
+      keys: budget,
       pauseKey: keys.pausedUntil,
       rps,
       maxPauseWaitMs: DEFAULT_RETRY.maxRetryAfterMs ?? 60_000,

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import { memorySendGate, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
+import { JITTER_ALLOWANCE_MS } from '../../src/api/sendWindow.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
-import { createSharedRateLimiter, JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sharedRateLimiter.ts';
+import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
 import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
@@ -27,7 +28,12 @@ function deployment(): string {
 }
 
 /** A limiter of `prefix` on its own ready connection, as a separate process would have. */
-async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: number } = {}) {
+interface LimiterOptions {
+  maxPauseWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+async function limiter(prefix: string, rps: number, options: LimiterOptions = {}) {
   const redis = await connectRedis(redisUrl, {
     waitMs: 2_000,
     redis: { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
@@ -36,22 +42,18 @@ async function limiter(prefix: string, rps: number, options: { maxPauseWaitMs?: 
   return limiterOn(redis, prefix, rps, options);
 }
 
-function limiterOn(
-  redis: RedisConnection,
-  prefix: string,
-  rps: number,
-  options: { maxPauseWaitMs?: number } = {},
-) {
+function limiterOn(redis: RedisConnection, prefix: string, rps: number, options: LimiterOptions = {}) {
   const keys = rateLimitKeys(prefix);
   const outages: string[] = [];
   const shared = createSharedRateLimiter({
     redis,
-    slotKey: keys.global,
+    keys: keys.global,
     pauseKey: keys.pausedUntil,
     rps,
     maxPauseWaitMs: options.maxPauseWaitMs ?? 60_000,
-    fallback: createRateLimiter({ rps }),
+    fallback: memorySendGate({ rps }),
     onOutage: (error) => outages.push(error.message),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   return { shared, outages };
 }
@@ -92,10 +94,10 @@ describe('shared rate limiter (Redis)', () => {
       3_000,
     );
     expect(busiestSecond(sent)).toBeLessThanOrEqual(5);
-    // Spaced (1000 + allowance) / rps apart: near the rate, not far below it. A caller whose timer
-    // fires late gives its slot up (see LATE_TOLERANCE_MS), so on a machine busy with other test
-    // files some slots go unused (CI saw 11 of 14); a limiter serialising on a wrong spacing would
-    // fall to half.
+    // rps per (1000 + allowance) ms: near the rate, not far below it. A caller whose timer fires
+    // late still goes on its turn, but the window counts it when it went, so on a machine busy with
+    // other test files the rate dips a little (the earlier limiter gave such turns up: CI saw 11 of
+    // 14); a limiter serialising on a wrong spacing would fall to half.
     const spacing = (1000 + JITTER_ALLOWANCE_MS) / 5;
     const within = sent.filter((t) => t < sent[0]! + 3_000).length;
     expect(within).toBeGreaterThanOrEqual(Math.floor((0.7 * 3_000) / spacing));
@@ -143,6 +145,33 @@ describe('shared rate limiter (Redis)', () => {
     for (let i = 1; i < sent.length; i += 1) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(80);
   });
 
+  it('a caller waking late goes on its turn, and Redis counts it when it went: the next ones keep the window', async () => {
+    const prefix = deployment();
+    // 2/s: turns 525 ms apart, 2 requests per 1050 ms. Every timer of `late` fires 300 ms late.
+    const onTime = (await limiter(prefix, 2)).shared;
+    const late = (
+      await limiter(prefix, 2, {
+        sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms + 300)),
+      })
+    ).shared;
+    const start = Date.now();
+    const at = async (l: RateLimiter) => {
+      await l.acquire();
+      return Date.now() - start;
+    };
+    const first = await at(onTime);
+    const second = await at(late);
+    const third = await at(onTime);
+    const fourth = await at(onTime);
+    // The late one went about 300 ms after its turn (525), on it: no new turn (that would be 1050).
+    expect(second).toBeGreaterThanOrEqual(first + 800);
+    expect(second).toBeLessThan(first + 1000);
+    // The third on its own turn; the fourth not on the schedule (1575) but 1050 ms after the late
+    // one went: counted when it went, not when its turn was.
+    expect(third - first).toBeGreaterThanOrEqual(1040);
+    expect(fourth - second).toBeGreaterThanOrEqual(1040);
+  });
+
   it('a pause longer than the caller waits rejects with how long it lasts', async () => {
     const prefix = deployment();
     const a = (await limiter(prefix, 10)).shared;
@@ -164,7 +193,11 @@ describe('shared rate limiter (Redis)', () => {
     const admin = new Redis(redisUrl);
     connections.push(admin);
     const keys = (await admin.keys(`${prefix}:*`)).sort();
-    expect(keys).toEqual([`${prefix}:ratelimit:global`, `${prefix}:ratelimit:paused-until`]);
+    expect(keys).toEqual([
+      `${prefix}:ratelimit:global`,
+      `${prefix}:ratelimit:global:sent`,
+      `${prefix}:ratelimit:paused-until`,
+    ]);
   });
 
   it('falls back to its own bucket when Redis does not answer, saying so once', async () => {
