@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * CPU never becomes their measurement.
  */
 const MEASURES_RATES = [
+  'test/ratelimit/laggingEventLoop.test.ts',
+  'test/ratelimit/laggingWeek.test.ts',
   'test/ratelimit/sharedRateLimiter.test.ts',
   'test/ratelimit/twoWorkers.test.ts',
   'test/redis/cluster.test.ts',
