@@ -44,8 +44,9 @@ export function detailRetryDelayMs(attempts: number, policy: DetailRetryPolicy):
 /**
  * Queues detail requests in the caller's transaction. Naming a queued record again moves its
  * `requested_at` forward, so a run that read the request before this change leaves it queued (it
- * deletes only what it read), and makes it due now; attempts and quarantine stay, except for a
- * request a user asked for, which starts over.
+ * deletes only what it read). Its backoff, attempts and quarantine stay: a record named on every
+ * change (an order whose shipment keeps moving) would otherwise be called on every change and
+ * quarantined within the hour. A request a user asked for starts over, due at once.
  */
 export async function requestDetails(
   tx: Queryable,
@@ -61,7 +62,7 @@ export async function requestDetails(
      SELECT $1, $2, k, $3 FROM unnest($4::text[]) AS u(k)
      ON CONFLICT (stream, scope, record_key) DO UPDATE SET
        requested_at = greatest(clock_timestamp(), r.requested_at + interval '1 microsecond'),
-       next_attempt_at = NULL,
+       next_attempt_at = CASE WHEN EXCLUDED.reason = 'user' THEN NULL ELSE r.next_attempt_at END,
        attempts = CASE WHEN EXCLUDED.reason = 'user' THEN 0 ELSE r.attempts END,
        quarantined_at = CASE WHEN EXCLUDED.reason = 'user' THEN NULL ELSE r.quarantined_at END`,
     [stream, scope, reason, unique],
