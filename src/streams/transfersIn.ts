@@ -8,7 +8,7 @@ import {
 } from '../api/records/index.ts';
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
-import type { DetailFailure } from '../sync/detailRequests.ts';
+import { type DetailFailure, heldBackKeys } from '../sync/detailRequests.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
 import { recordOfRow, recordRow } from '../sync/rows.ts';
 import type {
@@ -119,6 +119,7 @@ async function fetchOpen({
   due,
   window,
   timezone,
+  now,
 }: FetchArgs<Client>): Promise<FetchResult<TransferInRecord>> {
   const records: TransferInRecord[] = [];
   const rejected: RejectedRecord[] = [];
@@ -141,7 +142,10 @@ async function fetchOpen({
     [scope.id, [...listed], ...covered.params],
   );
   const dueKeys = window.filter?.followDue ? due.map((d) => d.recordKey) : [];
-  const byKey = new Set([...left.rows.map((r) => r.order_number), ...dueKeys]);
+  const leftKeys = left.rows.map((r) => r.order_number);
+  // An IN that left the lists is followed by key, but not while its detail is backing off or quarantined.
+  const heldBack = await heldBackKeys(db, 'transfers_in', scope.id, leftKeys, now);
+  const byKey = new Set([...leftKeys.filter((k) => !heldBack.has(k)), ...dueKeys]);
   for (const orderNumber of byKey) {
     if (listed.has(orderNumber)) continue; // listed and due: the engine fetches its detail
     const outcome = await fetchDetail(client, scope.id, orderNumber);

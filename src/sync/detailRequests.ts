@@ -115,6 +115,28 @@ export async function dueDetailRequests(
 }
 
 /**
+ * Of `keys`, those whose request is not due at `now`: backing off after a failure, or quarantined.
+ * A stream that fetches records by key outside the due list (an IN that left the open lists) skips
+ * these, so every detail call by key follows the one backoff rule.
+ */
+export async function heldBackKeys(
+  db: Queryable,
+  stream: string,
+  scope: string,
+  keys: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const res = await db.query<{ record_key: string }>(
+    `SELECT record_key FROM sync.detail_requests
+      WHERE stream = $1 AND scope = $2 AND record_key = ANY($3::text[])
+        AND (quarantined_at IS NOT NULL OR next_attempt_at > $4)`,
+    [stream, scope, keys, now],
+  );
+  return new Set(res.rows.map((r) => r.record_key));
+}
+
+/**
  * Deletes the served requests that were not named again since the run read them (a newer change
  * may postdate the detail this run fetched; that request stays for the next run).
  */
