@@ -80,13 +80,18 @@ export interface DueRequests {
   readAt: string;
 }
 
-/** The requests due at `now` (not quarantined, backoff over), oldest first, at most `limit`. */
+/**
+ * The requests due at `now` (not quarantined, backoff over), oldest first, at most `limit`; with
+ * `keys`, only those of these records (a listing's rows: requests of records it does not list
+ * cannot crowd them out).
+ */
 export async function dueDetailRequests(
   db: Queryable,
   stream: string,
   scope: string,
   now: Date,
   limit: number,
+  keys?: readonly string[],
 ): Promise<DueRequests> {
   const res = await db.query<{
     record_key: string | null;
@@ -100,8 +105,9 @@ export async function dueDetailRequests(
          SELECT record_key, requested_at, attempts FROM sync.detail_requests
           WHERE stream = $1 AND scope = $2 AND quarantined_at IS NULL
             AND (next_attempt_at IS NULL OR next_attempt_at <= $3)
+            AND ($5::text[] IS NULL OR record_key = ANY($5::text[]))
           ORDER BY requested_at, record_key LIMIT $4) AS d ON true`,
-    [stream, scope, now, limit],
+    [stream, scope, now, limit, keys ?? null],
   );
   const readAt = res.rows[0]?.read_at ?? new Date().toISOString();
   const requests = res.rows

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../db/queryable.ts';
 import { shapeOf, tableInfo } from './columns.ts';
-import type { DetailFailure, DetailRequest, DueRequests } from './detailRequests.ts';
+import { type DetailFailure, type DetailRequest, type DueRequests, dueDetailRequests } from './detailRequests.ts';
 import { type ChildDiff, diffChildren, diffRows, keyOf, rowsEqual, type TableShape } from './diff.ts';
 import { SLICE_RECORDS, yieldToIo } from './eventLoop.ts';
 import {
@@ -112,7 +112,8 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   const storedByKey = new Map<string, Row>();
   for (const row of stored) storedByKey.set(keyOf(row, shape), row);
 
-  const details = await fetchDetails(args, incoming, storedByKey, shape);
+  const due = await dueOfListed(args, incoming);
+  const details = await fetchDetails(args, incoming, storedByKey, shape, due);
   incoming = details.incoming;
   rejected.push(...details.rejected);
   repaired.push(...details.repaired);
@@ -168,7 +169,7 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   // A loop, not a spread: a snapshot can lose more rows than a call may take arguments.
   for (const change of vanish.changes) changes.push(change);
 
-  const served = servedRequests(stream, incoming, rejected, args.due);
+  const served = servedRequests(stream, incoming, rejected, due);
 
   return {
     changes,
@@ -229,6 +230,7 @@ async function fetchDetails<R, C>(
   incoming: Incoming<R>[],
   storedByKey: ReadonlyMap<string, Row>,
   shape: TableShape,
+  due: DueRequests,
 ): Promise<{
   incoming: Incoming<R>[];
   rejected: RejectedRecord[];
@@ -247,7 +249,7 @@ async function fetchDetails<R, C>(
   };
   if (!spec) return out;
   const queue = stream.detailQueue;
-  const dueKeys = new Set(args.due.requests.map((d) => d.recordKey));
+  const dueKeys = new Set(due.requests.map((d) => d.recordKey));
   const needs = (i: Incoming<R>) => {
     if (spec.has(i.record)) return false;
     const stored = storedByKey.get(i.key);
@@ -287,6 +289,28 @@ async function fetchDetails<R, C>(
   }
   out.incoming = result;
   return out;
+}
+
+/**
+ * The due requests a window with detail calls serves: those read before its fetch (at most the
+ * queue's limit, oldest first), and those due for any record it lists without its detail, so
+ * requests of records no listing returns (a delisted product) never crowd out the listed ones.
+ */
+async function dueOfListed<R, C>(args: PrepareArgs<R, C>, incoming: readonly Incoming<R>[]): Promise<DueRequests> {
+  const { stream, due } = args;
+  const queue = stream.detailQueue;
+  const spec = stream.details;
+  if (!queue || !spec) return due;
+  const known = new Set(due.requests.map((d) => d.recordKey));
+  const keys = new Set<string>();
+  for (const i of incoming) {
+    const key = queue.key(i.record);
+    if (!spec.has(i.record) && !known.has(key)) keys.add(key);
+  }
+  if (keys.size === 0) return due;
+  const more = await dueDetailRequests(args.db, stream.name, args.scope.id, args.ctx.now, keys.size, [...keys]);
+  // The earlier read time: a record stored with its detail serves only requests not named since.
+  return { requests: [...due.requests, ...more.requests], readAt: due.readAt };
 }
 
 /** Child rows of the changed records, diffed against the stored children of updated parents. */
