@@ -10,7 +10,7 @@ import { transferInLines, transferInNotes, transfersIn } from '../db/schema/tran
 import { tableInfo } from '../sync/columns.ts';
 import { type DetailFailure, heldBackKeys } from '../sync/detailRequests.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordOfRow, recordRow } from '../sync/rows.ts';
+import { recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
 import type {
   FetchArgs,
   FetchResult,
@@ -170,7 +170,7 @@ function transferInEventRecords(change: RecordChange<TransferInRecord>): {
 } {
   const storedLines = (change.previousChildren?.[tableInfo(transferInLines).name] ?? []).map(recordOfRow);
   const previous = change.previousRow
-    ? { header: change.previousRow.detail_raw ?? change.previousRow.raw, lineItems: storedLines }
+    ? { header: storedRecord(change.previousRow), lineItems: storedLines }
     : null;
   const record = change.record;
   if (!record) return { previous, current: null };

@@ -94,3 +94,17 @@ export function recordOfRow(row: Row): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * The stored record of a parent row with list and detail columns, read one way for every stream:
+ * `raw` holds what the list tells and every write refreshes it, `detail_raw` the last detail (its
+ * extra members), which a list row whose detail failed leaves as it was. The detail's members
+ * overlaid by the list's are the latest stored state; `detail_raw` alone can be several list
+ * changes old (an IN that moved A -> B with its detail failing, then back to A).
+ */
+export function storedRecord(row: Row): Record<string, unknown> | null {
+  const list = row.raw as Record<string, unknown> | null | undefined;
+  const detail = row.detail_raw as Record<string, unknown> | null | undefined;
+  if (!list && !detail) return null;
+  return { ...(detail ?? {}), ...(list ?? {}) };
+}
