@@ -143,13 +143,16 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
   // Detail for new or changed listing rows, for every row on a day's first run, and for rows whose
   // earlier detail call failed; a failed detail leaves the stored detail columns and children alone.
   details: {
+    key: (record) => record.listing.sku,
+    limit: 500,
     has: (record) => record.detail !== undefined,
     wanted: (_record, window) => window.filter?.detail === 'all',
-    fetch: async ({ client, scope, record }) => {
-      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, record.listing.sku));
+    fetch: async ({ client, scope, key, listed }) => {
+      // A product's row is its listing row; one not listed is not fetched (no followDue, no byKey).
+      if (!listed) return { failure: `product ${key} is not in the listing` };
+      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, key));
       if ('failure' in outcome) return outcome;
-      return { record: { listing: record.listing, detail: outcome.record }, repaired: outcome.repaired };
+      return { record: { listing: listed.listing, detail: outcome.record }, repaired: outcome.repaired };
     },
   },
-  detailQueue: { key: (record) => record.listing.sku, limit: 500 },
 };

@@ -8,10 +8,10 @@ import {
 } from '../api/records/index.ts';
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
-import { type DetailFailure, heldBackKeys } from '../sync/detailRequests.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
 import { recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
 import type {
+  DetailAnswer,
   FetchArgs,
   FetchResult,
   PlanInput,
@@ -101,30 +101,32 @@ export function transferInRow(record: TransferInRecord, ctx: RowContext): Row {
   return { ...row, detail_fetched_at: ctx.now };
 }
 
-async function fetchDetail(client: Client, supplierId: string, orderNumber: string) {
+async function fetchDetail(
+  client: Client,
+  supplierId: string,
+  orderNumber: string,
+): Promise<DetailAnswer<TransferInRecord>> {
   const outcome = await detailOutcome(() => client.getTransferInDetail(supplierId, orderNumber));
   if ('failure' in outcome) return outcome;
-  return { record: { ...outcome.record, detailed: true } as TransferInRecord, repaired: outcome.repaired };
+  return { record: { ...outcome.record, detailed: true }, repaired: outcome.repaired };
 }
 
 /**
- * The open window (or one part of it, transferInParts.ts): its open statuses; then, by key, the
- * stored open INs the part covers that it did not list (they left it), and, in the part that
- * carries `followDue`, the INs whose detail is due again after a failure.
+ * The open window (or one part of it, transferInParts.ts): its open statuses, and the stored open
+ * INs the part covers that it did not list (they left it), named for the detail stage to fetch by
+ * key (unless their detail is backing off); the part that carries `followDue` also has the INs
+ * whose detail is due again after a failure fetched by key.
  */
 async function fetchOpen({
   client,
   scope,
   db,
-  due,
   window,
   timezone,
-  now,
 }: FetchArgs<Client>): Promise<FetchResult<TransferInRecord>> {
   const records: TransferInRecord[] = [];
   const rejected: RejectedRecord[] = [];
   const repaired: RejectedRecord[] = [];
-  const detailFailures: DetailFailure[] = [];
   let apiCalls = 0;
   const { statusCodes, ...narrower } = openPartQuery(window);
   for (const statusCode of statusCodes) {
@@ -134,29 +136,14 @@ async function fetchOpen({
     repaired.push(...(answer.repaired ?? []));
     for (const header of answer.records) records.push({ header, detailed: false });
   }
-  const listed = new Set(records.map((r) => r.header.orderNumber));
+  const listed = records.map((r) => r.header.orderNumber);
   const covered = coveredWhere(window, timezone, 3);
   const left = await db.query<{ order_number: string }>(
     `SELECT order_number FROM ${tableInfo(transfersIn).qualified}
       WHERE supplier_id = $1 AND NOT (order_number = ANY($2::text[])) AND ${covered.sql}`,
-    [scope.id, [...listed], ...covered.params],
+    [scope.id, listed, ...covered.params],
   );
-  const dueKeys = window.filter?.followDue ? due.map((d) => d.recordKey) : [];
-  const leftKeys = left.rows.map((r) => r.order_number);
-  // An IN that left the lists is followed by key, but not while its detail is backing off or quarantined.
-  const heldBack = await heldBackKeys(db, 'transfers_in', scope.id, leftKeys, now);
-  const byKey = new Set([...leftKeys.filter((k) => !heldBack.has(k)), ...dueKeys]);
-  for (const orderNumber of byKey) {
-    if (listed.has(orderNumber)) continue; // listed and due: the engine fetches its detail
-    const outcome = await fetchDetail(client, scope.id, orderNumber);
-    apiCalls += 1;
-    if ('failure' in outcome) detailFailures.push({ recordKey: orderNumber, reason: outcome.failure });
-    else {
-      records.push(outcome.record);
-      repaired.push(...outcome.repaired);
-    }
-  }
-  return { records, rejected, repaired, apiCalls, detailFailures };
+  return { records, rejected, repaired, apiCalls, byKey: left.rows.map((r) => r.order_number) };
 }
 
 /**
@@ -241,9 +228,11 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     ],
   },
   details: {
+    key: (record) => record.header.orderNumber,
+    limit: 500,
     has: (record) => record.detailed,
-    fetch: ({ client, scope, record }) => fetchDetail(client, scope.id, record.header.orderNumber),
+    followDue: (window) => Boolean(window.filter?.followDue),
+    fetch: ({ client, scope, key }) => fetchDetail(client, scope.id, key),
   },
-  detailQueue: { key: (record) => record.header.orderNumber, limit: 500 },
   eventRecords: transferInEventRecords,
 };

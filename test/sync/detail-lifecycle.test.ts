@@ -224,7 +224,7 @@ describe('products: due requests of SKUs no longer listed', () => {
     expect(await run()).toMatchObject({ status: 'succeeded' });
     expect(calls).toEqual(['W1']);
     expect(await requestOf('products', scope.id, 'W1')).toBeUndefined();
-    const stored = await query("SELECT brand_name FROM fulfillment.products WHERE supplier_id = $1", [
+    const stored = await query('SELECT brand_name FROM fulfillment.products WHERE supplier_id = $1', [
       scope.id,
     ]);
     expect(stored).toEqual([{ brand_name: 'Brand of Pinot Noir' }]);
