@@ -6,9 +6,8 @@ import {
   productSellingInfos,
   products,
 } from '../db/schema/products.ts';
-import { tableInfo } from '../sync/columns.ts';
 import { dayOf } from '../sync/plan.ts';
-import { recordRow, snakeOf } from '../sync/rows.ts';
+import { detailOnlyColumns, recordRow } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { detailOutcome } from './detailCall.ts';
 import { splitProductsWindow } from './productParts.ts';
@@ -34,10 +33,10 @@ const SELLING_KEY = ['supplier_id', 'sku', 'seller_account_number'] as const;
 const PTO_KEY = ['supplier_id', 'sku', 'component_number'] as const;
 const BOM_KEY = ['supplier_id', 'sku', 'warehouse_code', 'sub_inventory_code'] as const;
 
-const LISTING_COLUMNS = new Set([...Object.keys(ownedProductSchema.shape).map(snakeOf), 'raw']);
-/** Columns only the detail fills (the header's own, is_owner, detail_raw, detail_fetched_at). */
-export const DETAIL_ONLY_COLUMNS: readonly string[] = [...tableInfo(products).types.keys()].filter(
-  (c) => !LISTING_COLUMNS.has(c) && c !== 'synced_at',
+/** Columns only the detail fills (the header's own, is_owner, detail_raw, detail_fetched_at): rows.ts's rule. */
+export const DETAIL_ONLY_COLUMNS: readonly string[] = detailOnlyColumns(
+  products,
+  Object.keys(ownedProductSchema.shape),
 );
 
 /** 'all' on the first run of a day (or ever), else 'changed'. Never moves a cursor. */

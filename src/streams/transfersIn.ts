@@ -9,7 +9,7 @@ import {
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
+import { detailOnlyColumns, recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
 import type {
   DetailAnswer,
   FetchArgs,
@@ -53,17 +53,8 @@ const PARENT = ['supplier_id', 'order_number'] as const;
 
 /** The list-row members (spec 2.6): what a list call can tell, and what the diff compares. */
 const LIST_FIELDS = Object.keys(transferInListRowSchema.shape);
-/** Columns only the detail fills; left out of list-based rows so the diff ignores them. */
-export const DETAIL_ONLY_COLUMNS = [
-  'pickup_site_phone',
-  'pickup_site_fax',
-  'closed_date',
-  'notification_status_code',
-  'notification_status_name',
-  'notification_status_message',
-  'detail_fetched_at',
-  'detail_raw',
-] as const;
+/** Columns only the detail fills (header extras, detail_raw, detail_fetched_at): rows.ts's rule. */
+export const DETAIL_ONLY_COLUMNS: readonly string[] = detailOnlyColumns(transfersIn, LIST_FIELDS);
 
 export { OPEN_WINDOW_FILTER };
 

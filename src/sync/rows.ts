@@ -108,3 +108,16 @@ export function storedRecord(row: Row): Record<string, unknown> | null {
   if (!list && !detail) return null;
   return { ...(detail ?? {}), ...(list ?? {}) };
 }
+
+/**
+ * The columns of a parent table only its detail fills: every column the list row (`listFields`,
+ * camelCase) does not name, besides `raw` and the engine's own. One rule for every stream with list
+ * and detail columns: a list-based row leaves these out, so the diff compares only what the list
+ * can tell, and a failed detail leaves them as stored.
+ */
+export function detailOnlyColumns(table: PgTable, listFields: readonly string[]): string[] {
+  const listed = new Set([...listFields.map(snakeOf), 'raw']);
+  return [...tableInfo(table).types.keys()].filter(
+    (c) => !listed.has(c) && c !== 'synced_at' && c !== CONTENT_HASH,
+  );
+}
