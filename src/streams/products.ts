@@ -146,6 +146,8 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
     limit: 500,
     has: (record) => record.detail !== undefined,
     wanted: (_record, window) => window.filter?.detail === 'all',
+    // The listing read whole (not in parts by item type or SKU) names every product there is.
+    listsAll: (window) => window.filter?.itemTypeCode === undefined && window.filter?.sku === undefined,
     fetch: async ({ client, scope, key, listed }) => {
       // A product's row is its listing row; one not listed is not fetched (no followDue, no byKey).
       if (!listed) return { failure: `product ${key} is not in the listing` };

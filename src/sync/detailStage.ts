@@ -40,6 +40,8 @@ export interface DetailedWindow<R> extends WindowRead<R> {
   apiCalls: number;
   /** Records fetched by key (counted as fetched beside the list's). */
   fetchedByKey: number;
+  /** Due requests of records a window listing every record did not list: gone, served. */
+  gone: DetailRequest[];
 }
 
 export interface DetailStageArgs<R, C> {
@@ -69,7 +71,7 @@ export async function detailWindow<R, C>(args: DetailStageArgs<R, C>): Promise<D
   };
   if (!spec) {
     const read = await readWindow({ ...reading, fetched });
-    return { ...read, due: NO_REQUESTS, failures: [], apiCalls: 0, fetchedByKey: 0 };
+    return { ...read, due: NO_REQUESTS, failures: [], apiCalls: 0, fetchedByKey: 0, gone: [] };
   }
   const due = await dueDetailRequests(args.db, stream.name, args.scope.id, args.ctx.now, spec.limit);
   const keyed = await fetchByKey(args, spec, due);
@@ -92,6 +94,7 @@ export async function detailWindow<R, C>(args: DetailStageArgs<R, C>): Promise<D
     failures: [...keyed.failures, ...listed.failures],
     apiCalls: keyed.apiCalls + listed.apiCalls,
     fetchedByKey: keyed.records.length,
+    gone: goneRequests(args, spec, due),
   };
 }
 
@@ -130,6 +133,18 @@ async function fetchByKey<R, C>(
     }
   }
   return out;
+}
+
+/** The due requests of records a window that lists every record did not list (see `listsAll`). */
+function goneRequests<R, C>(
+  args: DetailStageArgs<R, C>,
+  spec: DetailSpec<R, C>,
+  due: DueRequests,
+): DetailRequest[] {
+  // A rejected row may be any record, the due one too: then nothing is known gone.
+  if (!spec.listsAll?.(args.window) || args.fetched.rejected.length > 0) return [];
+  const listed = new Set(args.fetched.records.map((r) => spec.key(r)));
+  return due.requests.filter((d) => !listed.has(d.recordKey));
 }
 
 /**

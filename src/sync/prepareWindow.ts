@@ -137,7 +137,7 @@ export async function prepareWindow<R>(args: PrepareArgs<R>): Promise<PreparedWi
     ],
     quarantined: rejected.length,
     repaired: repaired.length,
-    served: servedRequests(stream.details, incoming, rejected, detailed.due),
+    served: [...servedRequests(stream.details, incoming, rejected, detailed.due), ...detailed.gone],
     detailFailures: detailed.failures,
     apiCalls: detailed.apiCalls,
     fetchedByKey: detailed.fetchedByKey,

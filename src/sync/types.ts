@@ -221,6 +221,11 @@ export interface DetailSpec<R, C> {
   /** Whether this window fetches by key the due requests it did not list (orders: every window). */
   followDue?(window: Window): boolean;
   /**
+   * Whether this window lists every record of its scope (products' whole listing, not split): a due
+   * request of a record it does not list names one gone upstream, and is served, not kept forever.
+   */
+  listsAll?(window: Window): boolean;
+  /**
    * The record with its detail (`listed`: the list record, when there is one), or a failure reason
    * (not found, rejected by its schema, failing after retries). Credentials refused: throw, which
    * fails the window.

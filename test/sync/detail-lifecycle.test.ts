@@ -229,6 +229,38 @@ describe('products: due requests of SKUs no longer listed', () => {
     ]);
     expect(stored).toEqual([{ brand_name: 'Brand of Pinot Noir' }]);
   });
+
+  it('are cleared by a run that reads the whole listing, without a call for them', async () => {
+    const scope = { kind: 'supplier' as const, id: 'SUP-GONE' };
+    const calls: string[] = [];
+    const client = {
+      listOwnedProducts: async () => ({
+        records: [{ supplierId: scope.id, sku: 'W1', description: 'Pinot', itemTypeCode: 'WINE' }],
+        rejected: [],
+      }),
+      getProductDetail: async (_s: string, sku: string) => {
+        calls.push(sku);
+        throw http503();
+      },
+    } as unknown as FulfillmentClient;
+    const now = new Date('2026-06-10T18:00:00Z');
+    const gone = ['GONE-1', 'GONE-2'].map((recordKey) => ({ recordKey, reason: 'HTTP 503' }));
+    await recordDetailFailures(
+      t.pool,
+      'products',
+      scope.id,
+      gone,
+      new Date(now.getTime() - 24 * HOUR),
+      DEFAULT_DETAIL_RETRY,
+    );
+    await runStream({ pool: t.pool, client, config, logger, stream: productsStream, scope, now });
+    expect(calls).toEqual(['W1']);
+    const left = await query('SELECT record_key FROM sync.detail_requests WHERE scope = $1 ORDER BY 1', [
+      scope.id,
+    ]);
+    // W1's own detail failed and waits its backoff; the delisted ones are gone.
+    expect(left).toEqual([{ record_key: 'W1' }]);
+  });
 });
 
 describe('transfers_in events: the previous state is the latest stored one', () => {
