@@ -9,7 +9,7 @@ import {
   orders,
 } from '../db/schema/orders.ts';
 import { recordRow, snakeOf } from '../sync/rows.ts';
-import type { FetchArgs, FetchResult, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
+import type { DetailAnswer, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { contentKey } from './contentKey.ts';
 import { detailOutcome } from './detailCall.ts';
 
@@ -53,31 +53,18 @@ export function planOrderWindows(input: { now: Date }): Window[] {
 }
 
 /**
- * Every wanted order's detail, one call each (paced by the client's rate limiter). One order that
- * fails (not found, invalid, failing after retries) is a detail failure, retried on later runs with
- * backoff and quarantined after too many attempts; it never fails the others or the window.
+ * One order's detail by its number. One order that fails (not found, invalid, failing after
+ * retries) is a detail failure, retried on later runs with backoff and quarantined after too many
+ * attempts; it never fails the others or the window.
  */
-async function fetchOrders(args: FetchArgs<Client>): Promise<FetchResult<OrderRecord>> {
-  const out: FetchResult<OrderRecord> = {
-    records: [],
-    rejected: [],
-    repaired: [],
-    apiCalls: 0,
-    detailFailures: [],
-  };
-  const total = args.due.length;
-  for (const { recordKey: orderNumber } of args.due) {
-    const outcome = await detailOutcome(() => args.client.getOrderDetail(args.scope.id, orderNumber));
-    out.apiCalls += 1;
-    args.onProgress?.({ done: out.apiCalls, total });
-    if ('failure' in outcome) {
-      out.detailFailures?.push({ recordKey: orderNumber, reason: outcome.failure });
-      continue;
-    }
-    out.records.push({ orderNumber, detail: outcome.record });
-    out.repaired?.push(...outcome.repaired);
-  }
-  return out;
+async function fetchOrder(
+  client: Client,
+  accountNumber: string,
+  orderNumber: string,
+): Promise<DetailAnswer<OrderRecord>> {
+  const outcome = await detailOutcome(() => client.getOrderDetail(accountNumber, orderNumber));
+  if ('failure' in outcome) return outcome;
+  return { record: { orderNumber, detail: outcome.record }, repaired: outcome.repaired };
 }
 
 /** The orders row: the header's columns, the undetailed members whole, `raw` the whole detail. */
@@ -118,7 +105,8 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   scopeKind: 'account',
   subjectKind: 'order',
   planWindows: planOrderWindows,
-  fetchWindow: fetchOrders,
+  // No list: every order is a due request the detail stage fetches by key (at most 500 a run).
+  fetchWindow: async () => ({ records: [], rejected: [], apiCalls: 0 }),
   entity: {
     table: orders,
     key: KEY,
@@ -167,7 +155,13 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
     ],
   },
   // Requests are deleted in the transaction that stores their order; a failed one waits its backoff.
-  detailQueue: { key: (record) => record.orderNumber, limit: ORDER_REQUESTS_PER_RUN },
+  details: {
+    key: (record) => record.orderNumber,
+    limit: ORDER_REQUESTS_PER_RUN,
+    has: () => true,
+    followDue: () => true,
+    fetch: ({ client, scope, key }) => fetchOrder(client, scope.id, key),
+  },
   eventRecords: (change) => ({
     previous: change.previousRow?.raw ?? null,
     current: change.record?.detail ?? change.row.raw,

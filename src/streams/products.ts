@@ -6,9 +6,8 @@ import {
   productSellingInfos,
   products,
 } from '../db/schema/products.ts';
-import { tableInfo } from '../sync/columns.ts';
 import { dayOf } from '../sync/plan.ts';
-import { listChild, recordRow, snakeOf } from '../sync/rows.ts';
+import { detailOnlyColumns, listChild, recordRow } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { detailOutcome } from './detailCall.ts';
 import { splitProductsWindow } from './productParts.ts';
@@ -34,10 +33,10 @@ const SELLING_KEY = ['supplier_id', 'sku', 'seller_account_number'] as const;
 const PTO_KEY = ['supplier_id', 'sku', 'component_number'] as const;
 const BOM_KEY = ['supplier_id', 'sku', 'warehouse_code', 'sub_inventory_code'] as const;
 
-const LISTING_COLUMNS = new Set([...Object.keys(ownedProductSchema.shape).map(snakeOf), 'raw']);
-/** Columns only the detail fills (the header's own, is_owner, detail_raw, detail_fetched_at). */
-export const DETAIL_ONLY_COLUMNS: readonly string[] = [...tableInfo(products).types.keys()].filter(
-  (c) => !LISTING_COLUMNS.has(c) && c !== 'synced_at',
+/** Columns only the detail fills (the header's own, is_owner, detail_raw, detail_fetched_at): rows.ts's rule. */
+export const DETAIL_ONLY_COLUMNS: readonly string[] = detailOnlyColumns(
+  products,
+  Object.keys(ownedProductSchema.shape),
 );
 
 /** 'all' on the first run of a day (or ever), else 'changed'. Never moves a cursor. */
@@ -128,13 +127,18 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
   // Detail for new or changed listing rows, for every row on a day's first run, and for rows whose
   // earlier detail call failed; a failed detail leaves the stored detail columns and children alone.
   details: {
+    key: (record) => record.listing.sku,
+    limit: 500,
     has: (record) => record.detail !== undefined,
     wanted: (_record, window) => window.filter?.detail === 'all',
-    fetch: async ({ client, scope, record }) => {
-      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, record.listing.sku));
+    // The listing read whole (not in parts by item type or SKU) names every product there is.
+    listsAll: (window) => window.filter?.itemTypeCode === undefined && window.filter?.sku === undefined,
+    fetch: async ({ client, scope, key, listed }) => {
+      // A product's row is its listing row; one not listed is not fetched (no followDue, no byKey).
+      if (!listed) return { failure: `product ${key} is not in the listing` };
+      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, key));
       if ('failure' in outcome) return outcome;
-      return { record: { listing: record.listing, detail: outcome.record }, repaired: outcome.repaired };
+      return { record: { listing: listed.listing, detail: outcome.record }, repaired: outcome.repaired };
     },
   },
-  detailQueue: { key: (record) => record.listing.sku, limit: 500 },
 };

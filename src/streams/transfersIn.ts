@@ -8,10 +8,10 @@ import {
 } from '../api/records/index.ts';
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
-import type { DetailFailure } from '../sync/detailRequests.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordOfRow, recordRow } from '../sync/rows.ts';
+import { detailOnlyColumns, recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
 import type {
+  DetailAnswer,
   FetchArgs,
   FetchResult,
   PlanInput,
@@ -53,17 +53,8 @@ const PARENT = ['supplier_id', 'order_number'] as const;
 
 /** The list-row members (spec 2.6): what a list call can tell, and what the diff compares. */
 const LIST_FIELDS = Object.keys(transferInListRowSchema.shape);
-/** Columns only the detail fills; left out of list-based rows so the diff ignores them. */
-export const DETAIL_ONLY_COLUMNS = [
-  'pickup_site_phone',
-  'pickup_site_fax',
-  'closed_date',
-  'notification_status_code',
-  'notification_status_name',
-  'notification_status_message',
-  'detail_fetched_at',
-  'detail_raw',
-] as const;
+/** Columns only the detail fills (header extras, detail_raw, detail_fetched_at): rows.ts's rule. */
+export const DETAIL_ONLY_COLUMNS: readonly string[] = detailOnlyColumns(transfersIn, LIST_FIELDS);
 
 export { OPEN_WINDOW_FILTER };
 
@@ -101,29 +92,32 @@ export function transferInRow(record: TransferInRecord, ctx: RowContext): Row {
   return { ...row, detail_fetched_at: ctx.now };
 }
 
-async function fetchDetail(client: Client, supplierId: string, orderNumber: string) {
+async function fetchDetail(
+  client: Client,
+  supplierId: string,
+  orderNumber: string,
+): Promise<DetailAnswer<TransferInRecord>> {
   const outcome = await detailOutcome(() => client.getTransferInDetail(supplierId, orderNumber));
   if ('failure' in outcome) return outcome;
-  return { record: { ...outcome.record, detailed: true } as TransferInRecord, repaired: outcome.repaired };
+  return { record: { ...outcome.record, detailed: true }, repaired: outcome.repaired };
 }
 
 /**
- * The open window (or one part of it, transferInParts.ts): its open statuses; then, by key, the
- * stored open INs the part covers that it did not list (they left it), and, in the part that
- * carries `followDue`, the INs whose detail is due again after a failure.
+ * The open window (or one part of it, transferInParts.ts): its open statuses, and the stored open
+ * INs the part covers that it did not list (they left it), named for the detail stage to fetch by
+ * key (unless their detail is backing off); the part that carries `followDue` also has the INs
+ * whose detail is due again after a failure fetched by key.
  */
 async function fetchOpen({
   client,
   scope,
   db,
-  due,
   window,
   timezone,
 }: FetchArgs<Client>): Promise<FetchResult<TransferInRecord>> {
   const records: TransferInRecord[] = [];
   const rejected: RejectedRecord[] = [];
   const repaired: RejectedRecord[] = [];
-  const detailFailures: DetailFailure[] = [];
   let apiCalls = 0;
   const { statusCodes, ...narrower } = openPartQuery(window);
   for (const statusCode of statusCodes) {
@@ -133,26 +127,14 @@ async function fetchOpen({
     repaired.push(...(answer.repaired ?? []));
     for (const header of answer.records) records.push({ header, detailed: false });
   }
-  const listed = new Set(records.map((r) => r.header.orderNumber));
+  const listed = records.map((r) => r.header.orderNumber);
   const covered = coveredWhere(window, timezone, 3);
   const left = await db.query<{ order_number: string }>(
     `SELECT order_number FROM ${tableInfo(transfersIn).qualified}
       WHERE supplier_id = $1 AND NOT (order_number = ANY($2::text[])) AND ${covered.sql}`,
-    [scope.id, [...listed], ...covered.params],
+    [scope.id, listed, ...covered.params],
   );
-  const dueKeys = window.filter?.followDue ? due.map((d) => d.recordKey) : [];
-  const byKey = new Set([...left.rows.map((r) => r.order_number), ...dueKeys]);
-  for (const orderNumber of byKey) {
-    if (listed.has(orderNumber)) continue; // listed and due: the engine fetches its detail
-    const outcome = await fetchDetail(client, scope.id, orderNumber);
-    apiCalls += 1;
-    if ('failure' in outcome) detailFailures.push({ recordKey: orderNumber, reason: outcome.failure });
-    else {
-      records.push(outcome.record);
-      repaired.push(...outcome.repaired);
-    }
-  }
-  return { records, rejected, repaired, apiCalls, detailFailures };
+  return { records, rejected, repaired, apiCalls, byKey: left.rows.map((r) => r.order_number) };
 }
 
 /**
@@ -166,7 +148,7 @@ function transferInEventRecords(change: RecordChange<TransferInRecord>): {
 } {
   const storedLines = (change.previousChildren?.[tableInfo(transferInLines).name] ?? []).map(recordOfRow);
   const previous = change.previousRow
-    ? { header: change.previousRow.detail_raw ?? change.previousRow.raw, lineItems: storedLines }
+    ? { header: storedRecord(change.previousRow), lineItems: storedLines }
     : null;
   const record = change.record;
   if (!record) return { previous, current: null };
@@ -237,9 +219,11 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     ],
   },
   details: {
+    key: (record) => record.header.orderNumber,
+    limit: 500,
     has: (record) => record.detailed,
-    fetch: ({ client, scope, record }) => fetchDetail(client, scope.id, record.header.orderNumber),
+    followDue: (window) => Boolean(window.filter?.followDue),
+    fetch: ({ client, scope, key }) => fetchDetail(client, scope.id, key),
   },
-  detailQueue: { key: (record) => record.header.orderNumber, limit: 500 },
   eventRecords: transferInEventRecords,
 };

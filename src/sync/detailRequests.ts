@@ -44,8 +44,9 @@ export function detailRetryDelayMs(attempts: number, policy: DetailRetryPolicy):
 /**
  * Queues detail requests in the caller's transaction. Naming a queued record again moves its
  * `requested_at` forward, so a run that read the request before this change leaves it queued (it
- * deletes only what it read), and makes it due now; attempts and quarantine stay, except for a
- * request a user asked for, which starts over.
+ * deletes only what it read). Its backoff, attempts and quarantine stay: a record named on every
+ * change (an order whose shipment keeps moving) would otherwise be called on every change and
+ * quarantined within the hour. A request a user asked for starts over, due at once.
  */
 export async function requestDetails(
   tx: Queryable,
@@ -61,7 +62,7 @@ export async function requestDetails(
      SELECT $1, $2, k, $3 FROM unnest($4::text[]) AS u(k)
      ON CONFLICT (stream, scope, record_key) DO UPDATE SET
        requested_at = greatest(clock_timestamp(), r.requested_at + interval '1 microsecond'),
-       next_attempt_at = NULL,
+       next_attempt_at = CASE WHEN EXCLUDED.reason = 'user' THEN NULL ELSE r.next_attempt_at END,
        attempts = CASE WHEN EXCLUDED.reason = 'user' THEN 0 ELSE r.attempts END,
        quarantined_at = CASE WHEN EXCLUDED.reason = 'user' THEN NULL ELSE r.quarantined_at END`,
     [stream, scope, reason, unique],
@@ -79,13 +80,18 @@ export interface DueRequests {
   readAt: string;
 }
 
-/** The requests due at `now` (not quarantined, backoff over), oldest first, at most `limit`. */
+/**
+ * The requests due at `now` (not quarantined, backoff over), oldest first, at most `limit`; with
+ * `keys`, only those of these records (a listing's rows: requests of records it does not list
+ * cannot crowd them out).
+ */
 export async function dueDetailRequests(
   db: Queryable,
   stream: string,
   scope: string,
   now: Date,
   limit: number,
+  keys?: readonly string[],
 ): Promise<DueRequests> {
   const res = await db.query<{
     record_key: string | null;
@@ -99,8 +105,9 @@ export async function dueDetailRequests(
          SELECT record_key, requested_at, attempts FROM sync.detail_requests
           WHERE stream = $1 AND scope = $2 AND quarantined_at IS NULL
             AND (next_attempt_at IS NULL OR next_attempt_at <= $3)
+            AND ($5::text[] IS NULL OR record_key = ANY($5::text[]))
           ORDER BY requested_at, record_key LIMIT $4) AS d ON true`,
-    [stream, scope, now, limit],
+    [stream, scope, now, limit, keys ?? null],
   );
   const readAt = res.rows[0]?.read_at ?? new Date().toISOString();
   const requests = res.rows
@@ -111,6 +118,28 @@ export async function dueDetailRequests(
       attempts: r.attempts ?? 0,
     }));
   return { requests, readAt };
+}
+
+/**
+ * Of `keys`, those whose request is not due at `now`: backing off after a failure, or quarantined.
+ * A stream that fetches records by key outside the due list (an IN that left the open lists) skips
+ * these, so every detail call by key follows the one backoff rule.
+ */
+export async function heldBackKeys(
+  db: Queryable,
+  stream: string,
+  scope: string,
+  keys: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const res = await db.query<{ record_key: string }>(
+    `SELECT record_key FROM sync.detail_requests
+      WHERE stream = $1 AND scope = $2 AND record_key = ANY($3::text[])
+        AND (quarantined_at IS NOT NULL OR next_attempt_at > $4)`,
+    [stream, scope, keys, now],
+  );
+  return new Set(res.rows.map((r) => r.record_key));
 }
 
 /**

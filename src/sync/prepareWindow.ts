@@ -1,21 +1,14 @@
-import type { Logger } from 'pino';
 import type { Queryable } from '../db/queryable.ts';
-import { shapeOf, tableInfo } from './columns.ts';
-import type { DetailFailure, DetailRequest, DueRequests } from './detailRequests.ts';
-import { type ChildDiff, diffChildren, diffRows, keyOf, rowsEqual, type TableShape } from './diff.ts';
+import { type ChildWrite, diffAllChildren } from './childWrites.ts';
+import { shapeOf } from './columns.ts';
+import type { DetailFailure, DetailRequest } from './detailRequests.ts';
+import { type DetailedWindow, servedRequests } from './detailStage.ts';
+import { diffRows, keyOf, type TableShape } from './diff.ts';
 import { SLICE_RECORDS, yieldToIo } from './eventLoop.ts';
-import {
-  buildIncomingInSlices,
-  type Incoming,
-  rejectedKey,
-  rejectedKeyText,
-  withContentHash,
-} from './incoming.ts';
 import type { Rejection } from './rejections.ts';
-import { keyProblems, keyText, rowProblems } from './rowCheck.ts';
-import { loadByKeys, loadMissing } from './store.ts';
+import { keyText, rowProblems } from './rowCheck.ts';
+import { loadByKeys } from './store.ts';
 import type {
-  ChildEntity,
   FetchResult,
   RecordChange,
   RejectedRecord,
@@ -26,19 +19,17 @@ import type {
   Window,
   WindowWarning,
 } from './types.ts';
+import { findVanished } from './vanished.ts';
+
+export type { ChildWrite } from './childWrites.ts';
 
 /**
- * Everything one window will write, decided before the write transaction opens: detail calls made,
- * stored rows read (short queries, no transaction, no held client), values checked, rows diffed.
- * The lease guarantees no other run writes this stream and scope meanwhile, so what was read stays
- * true until the commit, which checks the lease first.
+ * Everything one window will write, decided before the write transaction opens, from the window as
+ * the detail stage left it (detailStage.ts: list records with their details, stored rows read):
+ * values checked, rows diffed, children diffed, vanished snapshot rows found. Short reads on the
+ * pool only; no upstream call. The lease guarantees no other run writes this stream and scope
+ * meanwhile, so what was read stays true until the commit, which checks the lease first.
  */
-
-/** The child rows to write for one child table. */
-export interface ChildWrite {
-  child: ChildEntity<unknown>;
-  diff: ChildDiff;
-}
 
 /** What `commitWindow` writes. */
 export interface PreparedWindow<R> {
@@ -55,8 +46,10 @@ export interface PreparedWindow<R> {
   served: DetailRequest[];
   /** Detail calls that failed (attempts counted in the write, retried later with backoff). */
   detailFailures: DetailFailure[];
-  /** Detail calls made here (the list calls are counted by the fetch). */
+  /** Detail calls made (the list calls are counted by the fetch). */
   apiCalls: number;
+  /** Records the detail stage fetched by key (beside the list's). */
+  fetchedByKey: number;
   /** A snapshot window whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishSkipped: boolean;
   warnings: WindowWarning[];
@@ -64,58 +57,24 @@ export interface PreparedWindow<R> {
   keys: ReadonlySet<string>;
 }
 
-export interface PrepareArgs<R, C> {
+export interface PrepareArgs<R> {
   db: Queryable;
-  client: C;
-  stream: StreamDefinition<R, C>;
+  stream: StreamDefinition<R, unknown>;
   scope: Scope;
   window: Window;
   ctx: RowContext;
   fetched: FetchResult<R>;
-  /** Due requests of the stream's detail queue, read before the fetch. */
-  due: DueRequests;
-  logger: Logger;
-  /**
-   * The previous window's commit, still running (windowPipeline.ts): the stored rows are read only
-   * once it has settled if this window holds any of the keys it writes; with none, it cannot change
-   * what is read here (the stream's preparation reads rows by their keys only).
-   */
-  after?: { committed: Promise<unknown>; keys: ReadonlySet<string> };
+  /** The window through the detail stage. */
+  detailed: DetailedWindow<R>;
 }
 
-/** Detail calls, reads and diff of one fetched window; see the file comment. */
-export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<PreparedWindow<R>> {
-  const { db, stream, ctx, fetched } = args;
+/** Checks and diff of one window through the detail stage; see the file comment. */
+export async function prepareWindow<R>(args: PrepareArgs<R>): Promise<PreparedWindow<R>> {
+  const { db, stream, ctx, fetched, detailed } = args;
   const entity = stream.entity;
-  const shape = shapeOf(entity.table, entity.key);
-  const built = await buildIncomingInSlices(fetched.records, entity, shape, ctx);
-  const named = (r: RejectedRecord) =>
-    r.key !== undefined ? r : { ...r, key: rejectedKeyText(entity, r.raw, ctx) };
-  const rejected: RejectedRecord[] = [...fetched.rejected.map(named), ...built.rejected];
-  const repaired: RejectedRecord[] = (fetched.repaired ?? []).map(named);
-  let incoming = built.incoming;
-  const keys = new Set(incoming.map((i) => i.key));
-  const after = args.after;
-  if (after && incoming.some((i) => after.keys.has(i.key))) await after.committed;
-
-  // With a content hash, the stored records themselves need not be read to tell the unchanged.
-  const withoutRaw = shape.hashColumn
-    ? [...tableInfo(entity.table).types.keys()].filter((c) => c !== 'raw')
-    : undefined;
-  const stored = await loadByKeys(
-    db,
-    entity.table,
-    entity.key,
-    incoming.map((i) => i.row),
-    withoutRaw,
-  );
-  const storedByKey = new Map<string, Row>();
-  for (const row of stored) storedByKey.set(keyOf(row, shape), row);
-
-  const details = await fetchDetails(args, incoming, storedByKey, shape);
-  incoming = details.incoming;
-  rejected.push(...details.rejected);
-  repaired.push(...details.repaired);
+  const { shape, incoming, storedByKey } = detailed;
+  const rejected: RejectedRecord[] = [...detailed.rejected];
+  const repaired: RejectedRecord[] = [...detailed.repaired];
 
   const diff = diffRows(
     incoming.map((i) => i.row),
@@ -138,7 +97,7 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
     })),
   ];
 
-  if (withoutRaw) await readPreviousRecords(db, entity, shape, changes);
+  if (detailed.withoutRaw) await readPreviousRecords(db, entity, shape, changes);
 
   // Only what will be written can fail the write: check those rows (parents and children).
   const childEntities = entity.children ?? [];
@@ -168,8 +127,6 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
   // A loop, not a spread: a snapshot can lose more rows than a call may take arguments.
   for (const change of vanish.changes) changes.push(change);
 
-  const served = servedRequests(stream, incoming, rejected, args.due);
-
   return {
     changes,
     children,
@@ -180,12 +137,13 @@ export async function prepareWindow<R, C>(args: PrepareArgs<R, C>): Promise<Prep
     ],
     quarantined: rejected.length,
     repaired: repaired.length,
-    served,
-    detailFailures: [...(fetched.detailFailures ?? []), ...details.failures],
-    apiCalls: details.apiCalls,
+    served: [...servedRequests(stream.details, incoming, rejected, detailed.due), ...detailed.gone],
+    detailFailures: detailed.failures,
+    apiCalls: detailed.apiCalls,
+    fetchedByKey: detailed.fetchedByKey,
     vanishSkipped: vanish.skipped,
     warnings: [...(fetched.warnings ?? []), ...vanish.warnings],
-    keys,
+    keys: detailed.keys,
   };
 }
 
@@ -216,223 +174,6 @@ function rowsOfChange<R>(
     for (const row of rows) problems.push(...rowProblems(row, childShape).map((p) => `child ${p}`));
   });
   return { perChild, problems };
-}
-
-/**
- * Detail calls for the records that need them: changed list rows, records the stream always wants
- * detailed (e.g. a daily refresh), and records with a due detail request. A failed detail leaves
- * the list record as it is (its list columns still land; its stored children and detail columns
- * are untouched) and is retried later through the detail queue.
- */
-async function fetchDetails<R, C>(
-  args: PrepareArgs<R, C>,
-  incoming: Incoming<R>[],
-  storedByKey: ReadonlyMap<string, Row>,
-  shape: TableShape,
-): Promise<{
-  incoming: Incoming<R>[];
-  rejected: RejectedRecord[];
-  repaired: RejectedRecord[];
-  failures: DetailFailure[];
-  apiCalls: number;
-}> {
-  const { stream, client, scope, window, ctx } = args;
-  const spec = stream.details;
-  const out = {
-    incoming,
-    rejected: [] as RejectedRecord[],
-    repaired: [] as RejectedRecord[],
-    failures: [] as DetailFailure[],
-    apiCalls: 0,
-  };
-  if (!spec) return out;
-  const queue = stream.detailQueue;
-  const dueKeys = new Set(args.due.requests.map((d) => d.recordKey));
-  const needs = (i: Incoming<R>) => {
-    if (spec.has(i.record)) return false;
-    const stored = storedByKey.get(i.key);
-    if (!stored || !rowsEqual(stored, i.row, shape)) return true;
-    return (
-      spec.wanted?.(i.record, window) === true || (queue !== undefined && dueKeys.has(queue.key(i.record)))
-    );
-  };
-  const result: Incoming<R>[] = [];
-  for (const item of incoming) {
-    if (!needs(item)) {
-      result.push(item);
-      continue;
-    }
-    const answer = await spec.fetch({ client, scope, record: item.record });
-    out.apiCalls += 1;
-    if ('failure' in answer) {
-      out.failures.push({ recordKey: queue ? queue.key(item.record) : item.key, reason: answer.failure });
-      result.push(item);
-      continue;
-    }
-    out.repaired.push(...(answer.repaired ?? []));
-    try {
-      const row = withContentHash(stream.entity.row(answer.record, ctx), shape);
-      const problems = keyProblems(row, shape);
-      if (problems.length > 0) throw new Error(problems.join('; '));
-      result.push({ record: answer.record, row, key: keyOf(row, shape) });
-    } catch (error) {
-      out.rejected.push({
-        index: -1,
-        reason: `detail could not be mapped: ${(error as Error).message}`,
-        raw: answer.record,
-        key: keyText(item.row, stream.entity.key),
-      });
-      result.push(item);
-    }
-  }
-  out.incoming = result;
-  return out;
-}
-
-/** Child rows of the changed records, diffed against the stored children of updated parents. */
-async function diffAllChildren<R>(
-  db: Queryable,
-  childEntities: readonly ChildEntity<R>[],
-  parentKey: readonly string[],
-  changes: RecordChange<R>[],
-  childRows: ReadonlyMap<RecordChange<R>, Row[][]>,
-): Promise<ChildWrite[]> {
-  const writes: ChildWrite[] = [];
-  for (const [i, child] of childEntities.entries()) {
-    const shape = shapeOf(child.table, child.key);
-    const withChildren = changes.filter((c) => childRows.has(c));
-    // Stored children matter only for parents that existed before and carry their children now;
-    // a new parent's children are all new, and can only repeat a key among themselves.
-    const updated = withChildren.filter((c) => c.kind === 'updated');
-    const ofNewParents: Row[] = [];
-    for (const change of withChildren) {
-      if (change.kind !== 'inserted') continue;
-      for (const row of distinctByKey(childRows.get(change)?.[i] ?? [], shape)) ofNewParents.push(row);
-    }
-    const rows = updated.flatMap((c) => childRows.get(c)?.[i] ?? []);
-    const parentKeyOf = (p: Row) => {
-      const k: Row = {};
-      child.parentKey.forEach((column, j) => {
-        k[column] = p[parentKey[j] as string];
-      });
-      return k;
-    };
-    const stored = await loadByKeys(
-      db,
-      child.table,
-      child.parentKey,
-      updated.map((c) => parentKeyOf(c.row)),
-    );
-    const parentShape = { key: child.parentKey, kinds: shape.kinds };
-    const storedByParent = new Map<string, Row[]>();
-    for (const row of stored) {
-      const k = keyOf(row, parentShape);
-      const siblings = storedByParent.get(k);
-      if (siblings) siblings.push(row);
-      else storedByParent.set(k, [row]);
-    }
-    const name = tableInfo(child.table).name;
-    for (const change of updated) {
-      const previous = storedByParent.get(keyOf(parentKeyOf(change.row), parentShape)) ?? [];
-      change.previousChildren = { ...change.previousChildren, [name]: previous };
-    }
-    const diff = diffChildren(rows, stored, shape);
-    writes.push({
-      child: child as ChildEntity<unknown>,
-      diff: { ...diff, inserted: ofNewParents.concat(diff.inserted) },
-    });
-  }
-  return writes;
-}
-
-/** One parent's child rows with a key given twice kept once (the last wins); most have one or two. */
-function distinctByKey(rows: readonly Row[], shape: TableShape): readonly Row[] {
-  if (rows.length < 2) return rows;
-  const byKey = new Map<string, Row>();
-  for (const row of rows) byKey.set(keyOf(row, shape), row);
-  return byKey.size === rows.length ? rows : [...byKey.values()];
-}
-
-/**
- * Snapshot windows: stored rows the snapshot no longer returns are handed to `vanished`. A rejected
- * row whose key can be read protects only that key; one whose key cannot be read suspends vanish
- * detection for this snapshot (with a warning), since any stored row might be it.
- */
-async function findVanished<R, C>(
-  args: PrepareArgs<R, C>,
-  shape: TableShape,
-  incoming: readonly Incoming<R>[],
-  rejected: readonly RejectedRecord[],
-): Promise<{ changes: RecordChange<R>[]; skipped: boolean; warnings: WindowWarning[] }> {
-  const { stream, scope, window, ctx, db } = args;
-  const snapshot = stream.entity.snapshot;
-  if (!snapshot || window.kind !== 'snapshot') return { changes: [], skipped: false, warnings: [] };
-  const presentKeys: Row[] = incoming.map((i) => i.row);
-  let unreadable = 0;
-  for (const r of rejected) {
-    const key = rejectedKey(stream.entity, r.raw, ctx);
-    if (key && stream.entity.key.every((c) => key[c] !== undefined)) presentKeys.push(key);
-    else unreadable += 1;
-  }
-  if (unreadable > 0) {
-    return {
-      changes: [],
-      skipped: true,
-      warnings: [
-        {
-          message: `vanish detection skipped: ${unreadable} rejected row(s) whose key cannot be read; the next snapshot without them zeroes rows that truly vanished`,
-          data: { unreadableRejected: unreadable },
-        },
-      ],
-    };
-  }
-  const changes: RecordChange<R>[] = [];
-  const missing = await loadMissing(
-    db,
-    stream.entity.table,
-    snapshot.where(scope, window),
-    stream.entity.key,
-    presentKeys,
-    snapshot.goneColumn,
-  );
-  for (const row of missing) {
-    const vanished = snapshot.vanished(row, ctx);
-    const next = vanished && withContentHash(vanished, shape);
-    if (next && !rowsEqual(row, next, shape))
-      changes.push({ kind: 'updated', record: undefined, row: next, previousRow: row });
-  }
-  return { changes, skipped: false, warnings: [] };
-}
-
-/**
- * The detail requests this window answers: every record stored with its detail (`details.has`, or
- * any record of a stream without detail calls, e.g. orders) and every record quarantined (asking
- * again cannot help until it changes). Requests named again after the due list was read survive.
- */
-function servedRequests<R, C>(
-  stream: StreamDefinition<R, C>,
-  incoming: readonly Incoming<R>[],
-  rejected: readonly RejectedRecord[],
-  due: DueRequests,
-): DetailRequest[] {
-  const queue = stream.detailQueue;
-  if (!queue) return [];
-  const keys = new Set<string>();
-  for (const i of incoming)
-    if (!stream.details || stream.details.has(i.record)) keys.add(queue.key(i.record));
-  for (const r of rejected) {
-    if (r.raw === undefined || r.raw === null) continue;
-    try {
-      const key: unknown = queue.key(r.raw as R);
-      if (typeof key === 'string' && key.length > 0) keys.add(key);
-    } catch {
-      // A record too broken to name its key cannot answer a request.
-    }
-  }
-  const byKey = new Map(due.requests.map((d) => [d.recordKey, d]));
-  return [...keys].map(
-    (recordKey) => byKey.get(recordKey) ?? { recordKey, requestedAt: due.readAt, attempts: 0 },
-  );
 }
 
 /**

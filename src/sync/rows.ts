@@ -119,3 +119,30 @@ export function recordOfRow(row: Row): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * The stored record of a parent row with list and detail columns, read one way for every stream:
+ * `raw` holds what the list tells and every write refreshes it, `detail_raw` the last detail (its
+ * extra members), which a list row whose detail failed leaves as it was. The detail's members
+ * overlaid by the list's are the latest stored state; `detail_raw` alone can be several list
+ * changes old (an IN that moved A -> B with its detail failing, then back to A).
+ */
+export function storedRecord(row: Row): Record<string, unknown> | null {
+  const list = row.raw as Record<string, unknown> | null | undefined;
+  const detail = row.detail_raw as Record<string, unknown> | null | undefined;
+  if (!list && !detail) return null;
+  return { ...(detail ?? {}), ...(list ?? {}) };
+}
+
+/**
+ * The columns of a parent table only its detail fills: every column the list row (`listFields`,
+ * camelCase) does not name, besides `raw` and the engine's own. One rule for every stream with list
+ * and detail columns: a list-based row leaves these out, so the diff compares only what the list
+ * can tell, and a failed detail leaves them as stored.
+ */
+export function detailOnlyColumns(table: PgTable, listFields: readonly string[]): string[] {
+  const listed = new Set([...listFields.map(snakeOf), 'raw']);
+  return [...tableInfo(table).types.keys()].filter(
+    (c) => !listed.has(c) && c !== 'synced_at' && c !== CONTENT_HASH,
+  );
+}

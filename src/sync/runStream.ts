@@ -1,49 +1,15 @@
 import type { Pool } from 'pg';
-import type { Logger } from 'pino';
-import type { Config } from '../config/types.ts';
 import { advanceCursor, type CursorMove, readCursor, recordRunSummary } from './cursor.ts';
 import { acquireStreamLease } from './lease.ts';
+import type { RunStreamArgs } from './runArgs.ts';
 import { startRunDeadline } from './runDeadline.ts';
-import type {
-  CursorState,
-  EventPolicy,
-  EventSink,
-  FetchProgress,
-  RunCounts,
-  Scope,
-  StreamDefinition,
-  StreamRunResult,
-  Window,
-} from './types.ts';
+import type { CursorState, EventPolicy, RunCounts, StreamRunResult, Window } from './types.ts';
 import { runWindows, type WindowOutcome, zeroCounts } from './windowPipeline.ts';
 import { nextWindowSize, plannedWindowSize, type ReadWindow, type SizeDecision } from './windowSize.ts';
 
-const DAY = 86_400_000;
+export type { RunStreamArgs } from './runArgs.ts';
 
-/** Arguments of `runStream`. */
-export interface RunStreamArgs<R, C> {
-  pool: Pool;
-  client: C;
-  config: Config;
-  logger: Logger;
-  stream: StreamDefinition<R, C>;
-  scope: Scope;
-  /** 'backfill': windows usually given explicitly; the cursor is never created or moved. */
-  mode?: 'incremental' | 'backfill';
-  /** Windows to run instead of the stream's plan (backfill, tests). */
-  windows?: readonly Window[];
-  eventSink?: EventSink;
-  /** Deliver events that would be history (`--emit-events`). */
-  emitEvents?: boolean;
-  /** The current time (the simulator's clock in tests); default: now. */
-  now?: Date;
-  /** 'wait' (default): a second run of the same stream and scope waits; 'skip': it answers skipped. */
-  lockMode?: 'wait' | 'skip';
-  /** How long the run's lease lasts without renewal (default 30 s). */
-  leaseTtlMs?: number;
-  /** Progress of fetches that make one call per record (order details): `sync --once` shows it. */
-  onFetchProgress?: (progress: FetchProgress) => void;
-}
+const DAY = 86_400_000;
 
 /**
  * Runs one stream for one scope: under its lease, plans windows from its cursor and runs them in

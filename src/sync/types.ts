@@ -2,7 +2,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StreamName, StreamSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { AmbiguousTime } from '../time/parse.ts';
-import type { DetailFailure, DetailRequest } from './detailRequests.ts';
 
 /**
  * The engine seam: what one stream must describe so that `runStream` can read it, diff it against
@@ -76,8 +75,11 @@ export interface FetchResult<R> {
   /** Records stored with a value Postgres cannot hold removed or replaced (noted, not quarantined). */
   repaired?: RejectedRecord[];
   apiCalls: number;
-  /** Detail calls the fetch made for queued requests that failed (retried later with backoff). */
-  detailFailures?: DetailFailure[];
+  /**
+   * Records the list calls did not return but whose detail is wanted (an open IN that left the
+   * open lists): the detail stage fetches them by key, unless their request is backing off.
+   */
+  byKey?: string[];
   warnings?: WindowWarning[];
 }
 
@@ -180,13 +182,9 @@ export interface FetchArgs<C> {
   timezone: string;
   now: Date;
   db: Queryable;
-  /** The stream's detail requests due now, read before this fetch (see `detailQueue`). */
-  due: readonly DetailRequest[];
-  /** Told after each call of a fetch that makes one call per record (order details), for progress. */
-  onProgress?: (progress: FetchProgress) => void;
 }
 
-/** How far a fetch of one call per record has got: calls made of those it has to make. */
+/** How far the detail calls of a window have got: calls made of those it has to make. */
 export interface FetchProgress {
   done: number;
   total: number;
@@ -201,21 +199,38 @@ export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 
   cutRows: readonly unknown[];
 };
 
-/** Detail calls for records whose list row changed (INs, products): made before the write. */
+/** One detail call's outcome: the record with its detail, or why it could not be had. */
+export type DetailAnswer<R> = { record: R; repaired?: RejectedRecord[] } | { failure: string };
+
+/**
+ * A stream's details and its detail queue (sync.detail_requests), run by the detail stage
+ * (detailStage.ts) before the write: detail calls for changed list rows, records `wanted`, records
+ * with a due request, and records fetched by key (`followDue`, `FetchResult.byKey`). A failure
+ * counts an attempt and waits out the one backoff rule; a due request is served, and deleted in
+ * the write, when a record of its key is stored with its detail (`has`).
+ */
 export interface DetailSpec<R, C> {
+  /** The record's key in the detail queue (an order number, an IN order number, a SKU). */
+  key(record: R): string;
+  /** At most this many due requests are read per window, oldest first. */
+  limit: number;
   /** Whether a record already carries its detail. */
   has(record: R): boolean;
   /** Records that want their detail although unchanged (e.g. products' daily full refresh). */
   wanted?(record: R, window: Window): boolean;
+  /** Whether this window fetches by key the due requests it did not list (orders: every window). */
+  followDue?(window: Window): boolean;
   /**
-   * The record with its detail, or a failure reason (not found, rejected by its schema, failing
-   * after retries). Credentials refused: throw, which fails the window.
+   * Whether this window lists every record of its scope (products' whole listing, not split): a due
+   * request of a record it does not list names one gone upstream, and is served, not kept forever.
    */
-  fetch(args: {
-    client: C;
-    scope: Scope;
-    record: R;
-  }): Promise<{ record: R; repaired?: RejectedRecord[] } | { failure: string }>;
+  listsAll?(window: Window): boolean;
+  /**
+   * The record with its detail (`listed`: the list record, when there is one), or a failure reason
+   * (not found, rejected by its schema, failing after retries). Credentials refused: throw, which
+   * fails the window.
+   */
+  fetch(args: { client: C; scope: Scope; key: string; listed: R | undefined }): Promise<DetailAnswer<R>>;
 }
 
 /** A stream: name, scope kind, windows, fetch, record -> rows mapping, events subject. */
@@ -235,14 +250,8 @@ export interface StreamDefinition<R = unknown, C = unknown> {
    * data, e.g. the sub-inventory codes and SKUs known for a warehouse.
    */
   splitWindow?(window: Window, args: SplitArgs): Window[] | null | Promise<Window[] | null>;
-  /** Records whose detail is fetched for changed list rows, before the write. */
+  /** Detail calls and the detail queue (detailStage.ts). */
   details?: DetailSpec<R, C>;
-  /**
-   * The detail queue (sync.detail_requests) of this stream: a due request is served, and deleted
-   * in the write, when a record of its key is stored with its detail (`details.has`, or always
-   * for streams without `details`). At most `limit` due requests are read per window.
-   */
-  detailQueue?: { key(record: R): string; limit: number };
   /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**

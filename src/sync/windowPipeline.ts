@@ -1,23 +1,14 @@
 import { retryAfterMsOf } from '../api/errors.ts';
 import { commitWindow } from './commitWindow.ts';
-import type { CursorMove } from './cursor.ts';
-import { DEFAULT_DETAIL_RETRY, type DueRequests, dueDetailRequests } from './detailRequests.ts';
-import { fetchLeaves } from './fetchSplit.ts';
-import { LeaseLostError, type StreamLease } from './lease.ts';
+import { DEFAULT_DETAIL_RETRY } from './detailRequests.ts';
+import { detailWindow } from './detailStage.ts';
+import { type FailedPart, type FetchedPart, fetchParts, type Part, type PipelineRun } from './fetchParts.ts';
 import { describeWindow } from './plan.ts';
 import { type PreparedWindow, prepareWindow } from './prepareWindow.ts';
+import type { CommitBeside } from './readWindow.ts';
+import type { RunStreamArgs } from './runArgs.ts';
 import { type RunRecord, recordRun } from './runLog.ts';
-import type { RunStreamArgs } from './runStream.ts';
-import type {
-  EventPolicy,
-  FetchResult,
-  RowContext,
-  RunCounts,
-  RunStatus,
-  StreamDefinition,
-  Window,
-} from './types.ts';
-import { type ReadWindow, windowSizeOf } from './windowSize.ts';
+import type { RowContext, RunCounts, RunStatus, StreamDefinition, Window } from './types.ts';
 
 /**
  * The windows of one run, stored in order. Each part (a planned window, or its halves when an answer
@@ -28,22 +19,6 @@ import { type ReadWindow, windowSizeOf } from './windowSize.ts';
  * reads (`preparesBeside`): Postgres ingests the COPY while this process builds and diffs the next
  * rows, so a long backfill costs about the larger of the two, not their sum.
  */
-
-/** What every part of one run shares. */
-export interface PipelineRun {
-  now: Date;
-  lease: StreamLease | undefined;
-  policy: EventPolicy;
-  /**
-   * How storing a window moves the cursor; undefined: it does not (backfills). `last`: the run's
-   * last part, whose transaction also marks an initial load done.
-   */
-  move: (window: Window, last: boolean) => CursorMove | undefined;
-  /** Collects every stored time window's size and answer size (adaptive windows). */
-  read: ReadWindow[];
-  /** Throws once the run's deadline has passed (runDeadline.ts); checked before every call. */
-  checkDeadline?: () => void;
-}
 
 /** Outcome of one part. */
 export interface WindowOutcome extends RunCounts {
@@ -59,27 +34,6 @@ export interface WindowOutcome extends RunCounts {
   runId?: number;
 }
 
-/** A part whose answer is in hand. */
-interface FetchedPart<R> {
-  window: Window;
-  result: FetchResult<R>;
-  due: DueRequests;
-  startedAt: Date;
-  /** Run-log details known from the fetch (the windows split on the way). */
-  details: Record<string, unknown>;
-  /** The last part of the run's last planned window. */
-  last: boolean;
-}
-
-/** A part that could not be fetched or prepared: nothing of it is written. */
-interface FailedPart {
-  failed: true;
-  window: Window;
-  startedAt: Date;
-  error: unknown;
-}
-
-type Part<R> = FetchedPart<R> | FailedPart;
 type PreparedPart<R> = (FetchedPart<R> & { prepared: PreparedWindow<R> }) | FailedPart;
 
 /** Zero counts, to add outcomes to. */
@@ -88,12 +42,12 @@ export function zeroCounts(): RunCounts {
 }
 
 /**
- * Whether a stream's next part may be prepared while its previous part commits: not when preparing
- * makes upstream calls (details), reads what a commit changes beyond the rows' own keys (a
- * snapshot's vanished rows), or depends on the detail queue a commit updates.
+ * Whether a stream's next part may be prepared while its previous part commits: not when it goes
+ * through the detail stage (upstream calls, and the detail queue a commit updates), or reads what a
+ * commit changes beyond the rows' own keys (a snapshot's vanished rows).
  */
 export function preparesBeside(stream: StreamDefinition<unknown, unknown>): boolean {
-  return !stream.details && !stream.detailQueue && !stream.entity.snapshot;
+  return !stream.details && !stream.entity.snapshot;
 }
 
 /**
@@ -145,108 +99,48 @@ export async function runWindows<R, C>(
 }
 
 /**
- * Fetches the parts of `windows` one at a time, as the pipeline asks: per planned window its due
- * detail requests, then its answer, halved while too large. A failure ends the sequence with it.
+ * Runs a fetched part through the detail stage (detailStage.ts: the only upstream calls after the
+ * list calls) and prepares it (prepareWindow.ts: no upstream call); a failure becomes a failed part.
  */
-async function* fetchParts<R, C>(
-  args: RunStreamArgs<R, C>,
-  run: PipelineRun,
-  windows: readonly Window[],
-): AsyncGenerator<Part<R>> {
-  const { pool, stream, scope, config, logger } = args;
-  for (const [index, planned] of windows.entries()) {
-    let window = planned;
-    let startedAt = new Date();
-    try {
-      if (run.lease?.lost()) throw new LeaseLostError(stream.name, scope);
-      const due: DueRequests = stream.detailQueue
-        ? await dueDetailRequests(pool, stream.name, scope.id, run.now, stream.detailQueue.limit)
-        : { requests: [], readAt: new Date(0).toISOString() };
-      const splits: string[] = [];
-      const leaves = fetchLeaves({
-        stream,
-        fetch: {
-          client: args.client,
-          scope,
-          timezone: config.timezone,
-          now: run.now,
-          db: pool,
-          due: due.requests,
-          onProgress: args.onFetchProgress,
-        },
-        window: planned,
-        minSize: config.streams[stream.name].minWindowSize,
-        beforeFetch: (asked) => {
-          window = asked;
-          run.checkDeadline?.();
-        },
-        onSplit: (split) => {
-          const label = describeWindow(split, config.timezone);
-          splits.push(label);
-          logger
-            .child({ stream: stream.name, scope: scope.id })
-            .info({ split: label }, 'window too large, splitting');
-        },
-      });
-      for (;;) {
-        startedAt = new Date();
-        const next = await leaves.next();
-        if (next.done) break;
-        const leaf = next.value;
-        window = leaf.window;
-        const size = windowSizeOf(leaf.window, config.timezone);
-        if (size !== undefined)
-          run.read.push({
-            size,
-            rows: leaf.result.records.length + leaf.result.rejected.length,
-            depth: leaf.depth,
-          });
-        const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
-        const last = leaf.last && index === windows.length - 1;
-        yield { window: leaf.window, result: leaf.result, due, startedAt, details, last };
-      }
-    } catch (error) {
-      yield { failed: true, window, startedAt, error };
-      return;
-    }
-  }
-}
-
-/** Prepares a fetched part (see prepareWindow.ts); a failure becomes a failed part. */
 async function prepare<R, C>(
   args: RunStreamArgs<R, C>,
   run: PipelineRun,
   part: Part<R>,
-  beside?: { committed: Promise<unknown>; keys: ReadonlySet<string> },
+  after?: CommitBeside,
 ): Promise<PreparedPart<R>> {
   if ('failed' in part) return part;
-  const { stream, scope, config, logger } = args;
+  const { stream, scope, config } = args;
   const ctx: RowContext = {
     scope,
     timezone: config.timezone,
     ambiguousTime: config.ambiguousTime,
     now: run.now,
   };
+  const window = part.window;
   try {
-    const prepared = await prepareWindow({
+    const detailed = await detailWindow({
       db: args.pool,
       client: args.client,
       stream,
       scope,
-      window: part.window,
+      window,
       ctx,
       fetched: part.result,
-      due: part.due,
-      logger: logger.child({
-        stream: stream.name,
-        scope: scope.id,
-        window: describeWindow(part.window, config.timezone),
-      }),
-      ...(beside ? { after: beside } : {}),
+      after,
+      onProgress: args.onFetchProgress,
+    });
+    const prepared = await prepareWindow({
+      db: args.pool,
+      stream: stream as StreamDefinition<R, unknown>,
+      scope,
+      window,
+      ctx,
+      fetched: part.result,
+      detailed,
     });
     return { ...part, prepared };
   } catch (error) {
-    return { failed: true, window: part.window, startedAt: part.startedAt, error };
+    return { failed: true, window, startedAt: part.startedAt, error };
   }
 }
 
@@ -265,7 +159,7 @@ async function commitPart<R, C>(
   });
   const counts = zeroCounts();
   counts.apiCalls = fetched.apiCalls + prepared.apiCalls;
-  counts.fetched = fetched.records.length + fetched.rejected.length;
+  counts.fetched = fetched.records.length + fetched.rejected.length + prepared.fetchedByKey;
   counts.inserted = prepared.changes.filter((c) => c.kind === 'inserted').length;
   counts.updated = prepared.changes.length - counts.inserted;
   counts.unchanged = prepared.unchanged;

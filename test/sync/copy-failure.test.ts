@@ -66,6 +66,7 @@ function prepared(rows: Row[]): PreparedWindow<Invoice> {
     keys: new Set(),
     children: [],
     unchanged: 0,
+    fetchedByKey: 0,
     rejections: [],
     quarantined: 0,
     repaired: 0,

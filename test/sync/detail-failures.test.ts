@@ -255,18 +255,24 @@ describe('orders: one order whose detail keeps failing', () => {
     await requestOrderDetails(t.pool, 'ACC1', ['C'], 'shipment');
     expect(await run()).toMatchObject({ status: 'succeeded', inserted: 1 });
     expect(calls).toEqual(['C']);
-    // A request named again by a newer change is due at once, but keeps its attempts.
+    // A request named again by a newer change keeps its backoff and attempts: it is not called
+    // before the backoff is over, however often it is named, then it is.
+    const bad = async () =>
+      (
+        await query(
+          "SELECT attempts, next_attempt_at FROM sync.detail_requests WHERE stream = 'orders' AND record_key = 'BAD'",
+        )
+      )[0];
     await requestOrderDetails(t.pool, 'ACC1', ['BAD'], 'shipment');
     calls.length = 0;
     await run();
-    expect(calls).toEqual(['BAD']);
-    expect(
-      (
-        await query(
-          "SELECT attempts FROM sync.detail_requests WHERE stream = 'orders' AND record_key = 'BAD'",
-        )
-      )[0],
-    ).toEqual({ attempts: 2 });
+    expect(calls).toEqual([]);
+    expect(await bad()).toMatchObject({ attempts: 1 });
+    now = new Date((await bad()).next_attempt_at.getTime() + 1000);
+    await requestOrderDetails(t.pool, 'ACC1', ['BAD'], 'shipment');
+    await run();
+    expect(calls.filter((c) => c === 'BAD')).toEqual(['BAD']);
+    expect(await bad()).toMatchObject({ attempts: 2 });
   });
 });
 
