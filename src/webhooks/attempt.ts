@@ -1,7 +1,7 @@
 import { parseRetryAfter } from '../http/retryAfter.ts';
 import { deliveryHeaders } from './endpointSettings.ts';
-import { PostTimeoutError, postOnce } from './post.ts';
-import { type Resolve, safeLookup } from './safeLookup.ts';
+import { keepAliveAgents, PostTimeoutError, postOnce } from './post.ts';
+import { type Resolve, safeLookup, systemResolve } from './safeLookup.ts';
 import { signDelivery } from './sign.ts';
 import { type TargetPolicy, urlRefusal } from './targetPolicy.ts';
 
@@ -64,13 +64,16 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
     ...signDelivery(input.secrets, input.msgId, now(), input.body),
   });
   try {
-    const response = await postOnce({
-      url,
-      headers,
-      body: input.body,
-      timeoutMs: input.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-      lookup: safeLookup(input.policy, input.resolve),
-    });
+    const response = await postOnce(
+      {
+        url,
+        headers,
+        body: input.body,
+        timeoutMs: input.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+        lookup: safeLookup(input.policy, input.resolve),
+      },
+      keepAliveAgents(input.policy, input.resolve ?? systemResolve),
+    );
     const ok = response.status >= 200 && response.status < 300;
     const retryAfter = response.headers['retry-after'];
     return {

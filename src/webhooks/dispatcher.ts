@@ -2,8 +2,9 @@ import type pg from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { type ClaimedDelivery, claimDue, nextClaimAt } from './claim.ts';
 import { type DeliverDeps, leaseMsFor, sendLeased } from './deliver.ts';
+import type { DeliveryKey } from './deliveryStates.ts';
 import { keepListening } from './listen.ts';
-import { createOutcomeRecorder } from './outcomes.ts';
+import { createOutcomeRecorder, type OutcomeRecord } from './outcomes.ts';
 import { claimedContext, type SendContext } from './sendContext.ts';
 
 /** The channel on which new deliveries are announced (relay, replay, test ping); no payload. */
@@ -71,7 +72,31 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   let dueTimer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
-  const sendDeps: DeliverDeps = { ...deps, recordOutcome: deps.recordOutcome ?? createOutcomeRecorder(db) };
+  // Deliveries whose attempt is over while their outcome is being committed (see ClaimOptions.settled).
+  const settled = new Map<string, DeliveryKey>();
+  // Per endpoint, the oldest due time the last claim took (see ClaimOptions.floors); the poll
+  // interval's claim looks from the start.
+  const floors = new Map<string, Date>();
+  let fullScanDue = true;
+  const recordOutcome = deps.recordOutcome ?? createOutcomeRecorder(db);
+  const sendDeps: DeliverDeps = {
+    ...deps,
+    // After a plain success the slot frees when the receiver has answered, not when the answer is
+    // stored: a claim may refill it at once, so the write's commit never sets the pace of a
+    // healthy endpoint. Any other outcome changes what the claim must know first (a pause, the
+    // failing endpoint's single slot, the retry's due time), so its slot waits for the commit.
+    recordOutcome: async (record) => {
+      if (!freesAtOnce(record)) return recordOutcome(record);
+      const key = settledKey(record.job);
+      settled.set(key, record.job);
+      wake();
+      try {
+        await recordOutcome(record);
+      } finally {
+        settled.delete(key);
+      }
+    },
+  };
   const send = (claimed: ClaimedDelivery, context: SendContext) => {
     const sending: Promise<void> = sendLeased(sendDeps, claimed, claimed, context)
       .then(
@@ -97,7 +122,11 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         defaultConcurrency: options.defaultConcurrency ?? DEFAULT_ENDPOINT_CONCURRENCY,
         limit: room,
         leaseMs: leaseMsFor(deps),
+        settled: [...settled.values()],
+        floors: fullScanDue ? undefined : floors,
       });
+      fullScanDue = false;
+      for (const [endpointId, at] of oldestClaimed(claimed)) floors.set(endpointId, at);
       for (const delivery of claimed) send(delivery, claimedContext(delivery));
       if (claimed.length === room) again = true;
       // From the claim's clock: what came due since it read is due at once, not forgotten.
@@ -137,7 +166,10 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
         isStopped: () => stopped,
       })
     : undefined;
-  const poll = setInterval(wake, pollIntervalMs);
+  const poll = setInterval(() => {
+    fullScanDue = true;
+    wake();
+  }, pollIntervalMs);
   wake();
   return {
     wake,
@@ -151,4 +183,23 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
       await Promise.allSettled([...running]);
     },
   };
+}
+
+/** A success of an endpoint that was not failing: recording it changes nothing a claim reads but the lease. */
+function freesAtOnce(record: OutcomeRecord): boolean {
+  return record.status === 'succeeded' && !record.endpoint.failingSince && !record.verdict.disableReason;
+}
+
+function settledKey(key: DeliveryKey): string {
+  return JSON.stringify([key.endpointId, key.eventId, key.series ?? '']);
+}
+
+/** Each endpoint's oldest due time among claimed deliveries. Pure. */
+export function oldestClaimed(claimed: readonly ClaimedDelivery[]): Map<string, Date> {
+  const oldest = new Map<string, Date>();
+  for (const delivery of claimed) {
+    const current = oldest.get(delivery.endpointId);
+    if (!current || delivery.dueAt < current) oldest.set(delivery.endpointId, delivery.dueAt);
+  }
+  return oldest;
 }

@@ -67,7 +67,7 @@ export async function recoverEndpoint(
 
 /**
  * Events with a failed or given-up attempt since `since`, or a delivery dropped because the
- * endpoint was disabled, that never succeeded at this endpoint; `retrying` when a delivery of the
+ * endpoint was disabled, that never succeeded at this endpoint (by an attempt or a delivery state); `retrying` when a delivery of the
  * event to it is still pending. In event order.
  */
 async function failedSince(
@@ -89,6 +89,10 @@ async function failedSince(
        FROM candidates c JOIN sync.events e ON e.id = c.event_id
       WHERE NOT EXISTS (SELECT 1 FROM sync.webhook_deliveries s
                          WHERE s.endpoint_id = $1 AND s.event_id = c.event_id AND s.status = 'succeeded')
+        -- Attempts are pruned after RETENTION_DELIVERIES_DAYS, delivery states only with their
+        -- event: a success whose attempt row is gone still shows in its delivery's state.
+        AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states d
+                         WHERE d.endpoint_id = $1 AND d.event_id = c.event_id AND d.status = 'succeeded')
       ORDER BY e.seq`,
     [endpointId, since],
   );

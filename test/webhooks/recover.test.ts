@@ -13,6 +13,7 @@ import {
 import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { RecoverError, recoverEndpoint } from '../../src/webhooks/recover.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
+import { enqueueReplayDeliveries } from '../../src/webhooks/replay.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, type Responder, startReceiver, testEvent } from './harness.ts';
 
 /**
@@ -145,6 +146,45 @@ describe('webhooks recover', () => {
     // Everything failed has now arrived: a second recover finds nothing (the retrying one stays).
     const again = await recoverEndpoint(database.pool, endpoint.id, since, clock());
     expect(again).toMatchObject({ failed: 0, missedWhileDisabled: 0, stillRetrying: 1, deliveries: [] });
+  });
+
+  it('does not re-send an event that reached the endpoint once its success attempt was pruned', async () => {
+    const endpoint = await addEndpoint(database.pool, { url: receiver.url('/pruned') }, LOCAL_RECEIVERS);
+    const answers = scriptedAnswers();
+    receiver.on('/pruned', endpoint.secret, answers.responder);
+    let now = Date.now() - 3_600_000;
+    const clock = () => new Date(now);
+    const sender = createInProcessDelivery({
+      ...LOCAL_RECEIVERS,
+      db: database.pool,
+      now: clock,
+      schedule: [0, 1000],
+      random: () => 0.5,
+    });
+    const event = testEvent();
+    await commit([event]);
+    await relayOnce({ pool: database.pool, now: clock });
+    // (The first test's endpoint wants it too.)
+    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered', 'delivered']);
+    expect(receiver.received('/pruned').map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+    // Retention drops attempts after RETENTION_DELIVERIES_DAYS, delivery states only with their event.
+    await database.pool.query('DELETE FROM sync.webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+    now += 600_000;
+    const since = clock();
+    // Later, a replay of it fails until it gives up.
+    answers.set(event.id, [500]);
+    await enqueueReplayDeliveries(
+      database.pool,
+      [{ endpointId: endpoint.id, eventId: event.id, series: 'replay_pruned' }],
+      clock(),
+    );
+    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['retry']);
+    now += 1000;
+    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
+    expect(await recoverEndpoint(database.pool, endpoint.id, since, clock())).toMatchObject({
+      failed: 0,
+      deliveries: [],
+    });
   });
 
   it('refuses an unknown endpoint and one disabled by an operator', async () => {
