@@ -86,6 +86,8 @@ const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
 interface StepResult {
   day: number;
   written: Record<string, number>;
+  /** Seconds of the step's parts: generation (per table, two sessions at once), prune, vacuum. */
+  seconds: { write: number; writePerTable: Record<string, number>; prune: number; vacuum: number };
   bytesBefore: Record<string, number>;
   bytesAfter: Record<string, number>;
   rowsAfter: Record<string, number>;
@@ -191,7 +193,10 @@ async function main(): Promise<void> {
       const to = new Date(
         Math.min(start.getTime() + (step + 1) * stepDays * DAY, start.getTime() + days * DAY),
       );
-      const written = await writePeriod(pool, from, to, pairs, volumes);
+      const writeStarted = performance.now();
+      const { rows: written, seconds: writePerTable } = await writePeriod(pool, from, to, pairs, volumes);
+      delete written['sync.cursors (updated)'];
+      const writeSeconds = (performance.now() - writeStarted) / 1000;
       const bytesBefore = await tableSizes(pool);
       const day = (to.getTime() - start.getTime()) / DAY;
       // Nothing is old enough to prune in the first 30 days: the growth without retention, per day.
@@ -207,12 +212,20 @@ async function main(): Promise<void> {
       const fullSpeedRemoved = outcome.report.tables.reduce((a, t) => a + t.removed, 0);
       for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
       // What autovacuum does over a simulated week: the space the prune freed is reused by the next.
+      const vacuumStarted = performance.now();
       await pool.query(
         'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states, sync.rejected_records, sync.detail_requests, sync.backfill_windows',
       );
+      const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
       const result: StepResult = {
         day,
         written,
+        seconds: {
+          write: Math.round(writeSeconds),
+          writePerTable,
+          prune: Math.round(pruneSeconds),
+          vacuum: Math.round(vacuumSeconds),
+        },
         bytesBefore,
         bytesAfter: await tableSizes(pool),
         rowsAfter: await rowCounts(pool),
@@ -226,6 +239,7 @@ async function main(): Promise<void> {
       console.log(
         `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
           `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
+          ` (write ${writeSeconds.toFixed(0)} s, prune ${pruneSeconds.toFixed(0)} s, vacuum ${vacuumSeconds.toFixed(0)} s)` +
           (commits
             ? `; window commit p95 ${commits.withP95Ms} ms with the pruner, ${commits.withoutP95Ms} without (${commits.ratio}x)`
             : ''),
