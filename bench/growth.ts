@@ -14,6 +14,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/loadConfig.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { quoteIdent, withDatabase } from '../src/db/urls.ts';
+import { REST_PER_BUSY } from '../src/retention/pace.ts';
 import { prune } from '../src/retention/prune.ts';
 import { PRUNED_TABLES } from '../src/retention/rules.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
@@ -54,6 +55,14 @@ const settings = {
     ? Math.floor(Number(process.argv[process.argv.indexOf('--pause-ms') + 1]))
     : defaults.batchPauseMs,
 };
+/** The pruner's rest per unit of its work between batches (src/retention/pace.ts); 0: the pause alone. */
+const restPerBusy = process.argv.includes('--rest-per-busy')
+  ? Number(process.argv[process.argv.indexOf('--rest-per-busy') + 1])
+  : REST_PER_BUSY;
+/** Where the results go, under bench/ (a second run beside the committed one writes elsewhere). */
+const resultsFile = process.argv.includes('--out')
+  ? path.basename(String(process.argv[process.argv.indexOf('--out') + 1]))
+  : 'growth-results.json';
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const DAY = 86_400_000;
@@ -130,6 +139,7 @@ async function measureAround(pool: pg.Pool, now: Date) {
     let done = false;
     const pruning = prune(pool, settings, {
       now,
+      restPerBusy,
       shouldStop: () => performance.now() - sliceStart >= sliceMs,
     }).finally(() => {
       done = true;
@@ -164,7 +174,7 @@ async function measureAround(pool: pg.Pool, now: Date) {
 
 function writeResults(summary: Record<string, unknown>, steps: readonly StepResult[]): void {
   writeFileSync(
-    path.join(PACKAGE_ROOT, 'bench', 'growth-results.json'),
+    path.join(PACKAGE_ROOT, 'bench', resultsFile),
     `${JSON.stringify({ summary, steps }, null, 2)}\n`,
   );
 }
@@ -235,7 +245,10 @@ async function main(): Promise<void> {
       };
       results.push(result);
       // Written after every step too, so a run stopped early leaves what it measured.
-      writeResults({ complete: false, pairs, days, stepDays, volumes, retention: settings }, results);
+      writeResults(
+        { complete: false, pairs, days, stepDays, volumes, retention: { ...settings, restPerBusy } },
+        results,
+      );
       console.log(
         `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
           `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
@@ -259,7 +272,7 @@ async function main(): Promise<void> {
       days,
       stepDays,
       volumes,
-      retention: settings,
+      retention: { ...settings, restPerBusy },
       runsPerPairPerDay: Math.round(runsPerDay),
       rowsWritten: results.reduce((a, r) => a + sum(r.written), 0),
       rowsRemoved: removedRows,
