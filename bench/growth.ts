@@ -14,6 +14,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/loadConfig.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { quoteIdent, withDatabase } from '../src/db/urls.ts';
+import { REST_PER_BUSY } from '../src/retention/pace.ts';
 import { prune } from '../src/retention/prune.ts';
 import { PRUNED_TABLES } from '../src/retention/rules.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
@@ -54,6 +55,18 @@ const settings = {
     ? Math.floor(Number(process.argv[process.argv.indexOf('--pause-ms') + 1]))
     : defaults.batchPauseMs,
 };
+/** The pruner's rest per unit of its work between batches (src/retention/pace.ts); 0: the pause alone. */
+const restPerBusy = process.argv.includes('--rest-per-busy')
+  ? Number(process.argv[process.argv.indexOf('--rest-per-busy') + 1])
+  : REST_PER_BUSY;
+/** A second pace measured in slices of its own beside the first (e.g. 0: the fixed pause alone). */
+const compareRestPerBusy = process.argv.includes('--compare-rest-per-busy')
+  ? Number(process.argv[process.argv.indexOf('--compare-rest-per-busy') + 1])
+  : undefined;
+/** Where the results go, under bench/ (a second run beside the committed one writes elsewhere). */
+const resultsFile = process.argv.includes('--out')
+  ? path.basename(String(process.argv[process.argv.indexOf('--out') + 1]))
+  : 'growth-results.json';
 const serverUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const DAY = 86_400_000;
@@ -63,6 +76,15 @@ const steps = Math.ceil(days / stepDays);
 // Prunes measured against the window commits: a third, two thirds into the year, and the last,
 // all past the 90 days after which every rule has rows to remove.
 const measured = new Set([Math.floor(steps / 3), Math.floor((2 * steps) / 3), steps - 1]);
+/**
+ * `--resume-database NAME --resume-day D`: carries on a run stopped after day D (its database kept,
+ * e.g. a run killed for time), measuring the window commits at every step from there, and keeps
+ * the database at the end. For more measurements at a steady state without a year's generation.
+ */
+const resumeDatabase = process.argv.includes('--resume-database')
+  ? String(process.argv[process.argv.indexOf('--resume-database') + 1])
+  : undefined;
+const firstStep = resumeDatabase ? Math.floor(arg('resume-day', 1) / stepDays) : 0;
 
 const TABLES = [...PRUNED_TABLES];
 
@@ -86,6 +108,8 @@ const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
 interface StepResult {
   day: number;
   written: Record<string, number>;
+  /** Seconds of the step's parts: generation (per table, two sessions at once), prune, vacuum. */
+  seconds: { write: number; writePerTable: Record<string, number>; prune: number; vacuum: number };
   bytesBefore: Record<string, number>;
   bytesAfter: Record<string, number>;
   rowsAfter: Record<string, number>;
@@ -99,6 +123,14 @@ interface StepResult {
     with: number;
     ratio: number;
     prunedRowsPerSecond: number;
+    /** The same measured at another pace (--compare-rest-per-busy), in slices between them. */
+    compared?: Array<{
+      restPerBusy: number;
+      withP95Ms: number;
+      with: number;
+      ratio: number;
+      prunedRowsPerSecond: number;
+    }>;
   };
 }
 
@@ -107,9 +139,10 @@ const BENCH_SCOPE = 'BENCH';
 
 /**
  * Window commits with and without the pruner, in alternating slices of `baselineSeconds` (so that
- * load from elsewhere on the machine falls on both alike): commits alone, then commits while the
- * pruner runs with the deployment's settings (stopped at the slice's end, resumed in the next), until
- * it is done or `measureSeconds` of pruning have been measured. The rest is pruned unmeasured.
+ * load from elsewhere on the machine falls on all alike): commits alone, then commits while the
+ * pruner runs with the deployment's settings (stopped at the slice's end, resumed in the next), and
+ * with `--compare-rest-per-busy` a third slice with the pruner at that pace, until it is done or
+ * `measureSeconds` of pruning have been measured. The rest is pruned unmeasured.
  */
 async function measureAround(pool: pg.Pool, now: Date) {
   const sliceMs = baselineSeconds * 1000;
@@ -117,52 +150,73 @@ async function measureAround(pool: pg.Pool, now: Date) {
     const until = performance.now() + ms;
     return commitWindowsUntil(pool, BENCH_SCOPE, () => performance.now() >= until);
   };
+  const paces = [restPerBusy, ...(compareRestPerBusy === undefined ? [] : [compareRestPerBusy])];
   const without: number[] = [];
-  const during: number[] = [];
+  const during = paces.map(() => ({ times: [] as number[], removed: 0, ms: 0 }));
   const removed: Record<string, number> = {};
   let measuredMs = 0;
   let finished = false;
   while (!finished && measuredMs < measureSeconds * 1000) {
     without.push(...(await timed(sliceMs)));
-    const sliceStart = performance.now();
-    let done = false;
-    const pruning = prune(pool, settings, {
-      now,
-      shouldStop: () => performance.now() - sliceStart >= sliceMs,
-    }).finally(() => {
-      done = true;
-    });
-    during.push(...(await commitWindowsUntil(pool, BENCH_SCOPE, () => done)));
-    const outcome = await pruning;
-    measuredMs += performance.now() - sliceStart;
-    if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
-    for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
-    finished = outcome.report.interrupted === undefined;
+    for (const [i, pace] of paces.entries()) {
+      if (finished) break;
+      const slice = during[i] as (typeof during)[number];
+      const sliceStart = performance.now();
+      let done = false;
+      const pruning = prune(pool, settings, {
+        now,
+        restPerBusy: pace,
+        shouldStop: () => performance.now() - sliceStart >= sliceMs,
+      }).finally(() => {
+        done = true;
+      });
+      slice.times.push(...(await commitWindowsUntil(pool, BENCH_SCOPE, () => done)));
+      const outcome = await pruning;
+      const ms = performance.now() - sliceStart;
+      measuredMs += ms;
+      slice.ms += ms;
+      if (outcome.kind !== 'pruned') throw new Error('another pruner held the lock');
+      for (const t of outcome.report.tables) {
+        removed[t.table] = (removed[t.table] ?? 0) + t.removed;
+        slice.removed += t.removed;
+      }
+      finished = outcome.report.interrupted === undefined;
+    }
   }
   without.push(...(await timed(sliceMs)));
   // What the measuring commits wrote is no part of the simulated deployment's sizes.
   await pool.query(`DELETE FROM sync.events WHERE scope = $1`, [BENCH_SCOPE]);
   await pool.query(`DELETE FROM sync.runs WHERE scope = $1`, [BENCH_SCOPE]);
-  const measuredRemoved = Object.values(removed).reduce((a, b) => a + b, 0);
   const withoutP95Ms = quantile(without, 0.95);
-  const withP95Ms = quantile(during, 0.95);
+  const figures = during.map((slice, i) => {
+    const withP95Ms = quantile(slice.times, 0.95);
+    return {
+      restPerBusy: paces[i] as number,
+      withP95Ms: Math.round(withP95Ms * 100) / 100,
+      with: slice.times.length,
+      ratio: Math.round((withP95Ms / withoutP95Ms) * 1000) / 1000,
+      /** The pruner's pace with the deployment's batch size and pause, beside the commits. */
+      prunedRowsPerSecond: Math.round(slice.removed / Math.max(0.001, slice.ms / 1000)),
+    };
+  });
+  const [main, ...compared] = figures as [(typeof figures)[number], ...typeof figures];
   return {
     removed,
     commits: {
       withoutP95Ms: Math.round(withoutP95Ms * 100) / 100,
-      withP95Ms: Math.round(withP95Ms * 100) / 100,
+      withP95Ms: main.withP95Ms,
       without: without.length,
-      with: during.length,
-      ratio: Math.round((withP95Ms / withoutP95Ms) * 1000) / 1000,
-      /** The pruner's pace with the deployment's batch size and pause, beside the commits. */
-      prunedRowsPerSecond: Math.round(measuredRemoved / (measuredMs / 1000)),
+      with: main.with,
+      ratio: main.ratio,
+      prunedRowsPerSecond: main.prunedRowsPerSecond,
+      ...(compared.length > 0 ? { compared } : {}),
     },
   };
 }
 
 function writeResults(summary: Record<string, unknown>, steps: readonly StepResult[]): void {
   writeFileSync(
-    path.join(PACKAGE_ROOT, 'bench', 'growth-results.json'),
+    path.join(PACKAGE_ROOT, 'bench', resultsFile),
     `${JSON.stringify({ summary, steps }, null, 2)}\n`,
   );
 }
@@ -172,33 +226,45 @@ function measuredCommitsRate(commits: ReadonlyArray<{ prunedRowsPerSecond: numbe
 }
 
 async function main(): Promise<void> {
-  const name = `fs_growth_${randomBytes(3).toString('hex')}`;
+  const name = resumeDatabase ?? `fs_growth_${randomBytes(3).toString('hex')}`;
   const url = withDatabase(serverUrl, name);
-  await runMigrations(url);
+  if (!resumeDatabase) await runMigrations(url);
   const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'bench growth' });
   const began = performance.now();
   try {
-    const runsPerDay = await setUpDeployment(pool, pairs, volumes.endpoints);
-    await pool.query(`INSERT INTO sync.cursors (stream, scope) VALUES ('shipments', $1)`, [BENCH_SCOPE]);
+    let runsPerDay: number;
+    if (resumeDatabase) {
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT sum(1440.0 / cadence_minutes) / $1 AS n FROM public.bench_keys`,
+        [pairs],
+      );
+      runsPerDay = Number(rows[0]?.n);
+    } else {
+      runsPerDay = await setUpDeployment(pool, pairs, volumes.endpoints);
+      await pool.query(`INSERT INTO sync.cursors (stream, scope) VALUES ('shipments', $1)`, [BENCH_SCOPE]);
+    }
     console.log(
       `${pairs} pairs, ${days} days in steps of ${stepDays}: ${runsPerDay.toFixed(0)} runs per pair per day, ` +
         `${volumes.eventsPerDay} events of ${volumes.eventBytes} bytes, ${volumes.endpoints} endpoint(s); database ${name}`,
     );
     const results: StepResult[] = [];
     let growthPerDay: number | undefined;
-    for (let step = 0; step < steps; step++) {
+    for (let step = firstStep; step < steps; step++) {
       const from = new Date(start.getTime() + step * stepDays * DAY);
       const to = new Date(
         Math.min(start.getTime() + (step + 1) * stepDays * DAY, start.getTime() + days * DAY),
       );
-      const written = await writePeriod(pool, from, to, pairs, volumes);
+      const writeStarted = performance.now();
+      const { rows: written, seconds: writePerTable } = await writePeriod(pool, from, to, pairs, volumes);
+      delete written['sync.cursors (updated)'];
+      const writeSeconds = (performance.now() - writeStarted) / 1000;
       const bytesBefore = await tableSizes(pool);
       const day = (to.getTime() - start.getTime()) / DAY;
       // Nothing is old enough to prune in the first 30 days: the growth without retention, per day.
       if (day <= 30) growthPerDay = sum(bytesBefore) / day;
       let commits: StepResult['commits'];
       let removed: Record<string, number> = {};
-      if (measured.has(step)) ({ removed, commits } = await measureAround(pool, to));
+      if (measured.has(step) || resumeDatabase) ({ removed, commits } = await measureAround(pool, to));
       // The rest of the step's prune at full speed (no pause): the year's simulation is about sizes.
       const started = performance.now();
       const outcome = await prune(pool, { ...settings, batchPauseMs: 0 }, { now: to });
@@ -207,12 +273,20 @@ async function main(): Promise<void> {
       const fullSpeedRemoved = outcome.report.tables.reduce((a, t) => a + t.removed, 0);
       for (const t of outcome.report.tables) removed[t.table] = (removed[t.table] ?? 0) + t.removed;
       // What autovacuum does over a simulated week: the space the prune freed is reused by the next.
+      const vacuumStarted = performance.now();
       await pool.query(
         'VACUUM (ANALYZE) sync.runs, sync.events, sync.webhook_deliveries, sync.webhook_delivery_states, sync.rejected_records, sync.detail_requests, sync.backfill_windows',
       );
+      const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
       const result: StepResult = {
         day,
         written,
+        seconds: {
+          write: Math.round(writeSeconds),
+          writePerTable,
+          prune: Math.round(pruneSeconds),
+          vacuum: Math.round(vacuumSeconds),
+        },
         bytesBefore,
         bytesAfter: await tableSizes(pool),
         rowsAfter: await rowCounts(pool),
@@ -222,12 +296,23 @@ async function main(): Promise<void> {
       };
       results.push(result);
       // Written after every step too, so a run stopped early leaves what it measured.
-      writeResults({ complete: false, pairs, days, stepDays, volumes, retention: settings }, results);
+      writeResults(
+        { complete: false, pairs, days, stepDays, volumes, retention: { ...settings, restPerBusy } },
+        results,
+      );
       console.log(
         `day ${String(day).padStart(3)}: ${mib(sum(bytesBefore)).toFixed(1).padStart(8)} MiB before prune, ` +
           `${mib(sum(result.bytesAfter)).toFixed(1).padStart(8)} after; removed ${sum(result.removed)} rows` +
+          ` (write ${writeSeconds.toFixed(0)} s, prune ${pruneSeconds.toFixed(0)} s, vacuum ${vacuumSeconds.toFixed(0)} s)` +
           (commits
-            ? `; window commit p95 ${commits.withP95Ms} ms with the pruner, ${commits.withoutP95Ms} without (${commits.ratio}x)`
+            ? `; window commit p95 ${commits.withP95Ms} ms with the pruner, ${commits.withoutP95Ms} without (${commits.ratio}x)` +
+              (commits.compared ?? [])
+                .map(
+                  (c) =>
+                    `; rest ${c.restPerBusy}x: ${c.withP95Ms} ms (${c.ratio}x, ${c.prunedRowsPerSecond} rows/s)`,
+                )
+                .join('') +
+              `; ${commits.prunedRowsPerSecond} rows/s`
             : ''),
       );
     }
@@ -245,7 +330,7 @@ async function main(): Promise<void> {
       days,
       stepDays,
       volumes,
-      retention: settings,
+      retention: { ...settings, restPerBusy },
       runsPerPairPerDay: Math.round(runsPerDay),
       rowsWritten: results.reduce((a, r) => a + sum(r.written), 0),
       rowsRemoved: removedRows,
@@ -281,10 +366,12 @@ async function main(): Promise<void> {
     writeResults({ complete: true, ...summary }, results);
   } finally {
     await pool.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-    await admin.end();
+    if (!resumeDatabase) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      await admin.end();
+    }
   }
 }
 

@@ -135,6 +135,9 @@ export interface RetentionSettings {
   pruneEveryMinutes: number;
   /** Rows deleted per transaction: small, so a sync or the relay never waits long on a pruned row. */
   batchSize: number;
-  /** Pause between two batches, leaving the disk and the WAL to syncs and the relay (bench:growth). */
+  /**
+   * Least pause between two batches, leaving the disk and the WAL to syncs and the relay; longer
+   * after a slow batch (src/retention/pace.ts); 0: full speed (bench:growth).
+   */
   batchPauseMs: number;
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PoolClient } from 'pg';
 import type { RetentionSettings } from '../config/types.ts';
+import { restAfterBatch } from './pace.ts';
 import { PRUNED_TABLES, type PrunedTable, retentionCutoffs } from './rules.ts';
 import {
   batchDeleteSql,
@@ -32,8 +33,13 @@ export interface PruneOptions {
   settings: RetentionSettings;
   now?: Date;
   dryRun?: boolean;
-  /** Pause between two batches (default: settings.batchPauseMs, PRUNE_BATCH_PAUSE_MS). */
+  /**
+   * Least pause between two batches (default: settings.batchPauseMs, PRUNE_BATCH_PAUSE_MS); longer
+   * after a slow batch (pace.ts); 0: no pause at all.
+   */
   pauseMs?: number;
+  /** Rest per unit of work between batches (default REST_PER_BUSY, pace.ts; the growth bench varies it). */
+  restPerBusy?: number;
   /** Told after every batch (metrics, progress). */
   onBatch?: (table: PrunedTable, removed: number) => void;
   /** Checked between batches: a stopping worker ends the prune early (the next one carries on). */
@@ -94,6 +100,7 @@ async function deleteAll(
     for (;;) {
       if (options.shouldStop?.()) return 'stopped';
       let n: number;
+      const batchStarted = performance.now();
       try {
         n = await deleteBatch(client, table, cutoff, options.settings.batchSize, add);
       } catch (error) {
@@ -102,7 +109,8 @@ async function deleteAll(
         throw error;
       }
       if (n < options.settings.batchSize) break;
-      await sleep(options.pauseMs ?? options.settings.batchPauseMs);
+      const pauseMs = options.pauseMs ?? options.settings.batchPauseMs;
+      await sleep(restAfterBatch(performance.now() - batchStarted, pauseMs, options.restPerBusy));
     }
   }
   return undefined;
