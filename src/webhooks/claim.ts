@@ -56,8 +56,9 @@ const CLAIM_LOCK = 0x7768636c61;
 /**
  * Takes the leases of due deliveries, each endpoint limited on its own: no more in flight (leased,
  * by any worker) than its max_concurrency, none while it is paused (Retry-After), and under
- * rate_limit_per_second no more than its pacing allows (one second of burst). An endpoint that is
- * failing (failing_since set) gets one attempt at a time and one a second, until a success. Endpoints share
+ * rate_limit_per_second no more than its pacing allows (one second of burst). An endpoint that has
+ * failed without a success for PROBE_AFTER_MS gets one attempt at a time and one a second, until a
+ * success. Endpoints share
  * `limit` fairly: each one's oldest due delivery before any endpoint's second. A slow or dead
  * endpoint thus only ever holds its own slots. Runs its own short transaction, in one round trip.
  */
@@ -138,6 +139,18 @@ function settledRows(keys: readonly DeliveryKey[]): Array<{ e: string; v: string
 }
 
 /**
+ * How long an endpoint fails without a success before it is probed (one attempt at a time, one a
+ * second). Not at its first failure: a receiver that fails some requests but answers others (a
+ * flaky one, or one shedding load) clears its failure run many times a second and keeps its
+ * concurrency; probing it at once cut such a receiver to a few deliveries a second (chaos
+ * scenario 5: 357 of 960 events delivered in 3 minutes). A dead one is probed after this.
+ */
+export const PROBE_AFTER_MS = 10_000;
+
+/** SQL: the endpoint `e` is probed at the claim's now ($1). */
+const PROBED = `(e.failing_since IS NOT NULL AND e.failing_since <= $1::timestamptz - interval '${PROBE_AFTER_MS / 1000} seconds')`;
+
+/**
  * $1 now, $2 default concurrency, $3 limit, $4 lease in ms, $5 the settled deliveries (JSON),
  * $6 the floors (JSON). `room`: how many each endpoint may
  * start now (free slots, capped by its pacing allowance); `due`: up to that many of its oldest due
@@ -152,18 +165,18 @@ WITH settled AS (
 ), room AS MATERIALIZED (
   SELECT e.id, COALESCE(f.at, '-infinity'::timestamptz) AS floor,
          LEAST(
-           -- A failing endpoint is probed one attempt at a time, at most one a second, until a
-           -- success: its retries come slowly anyway, and a dead endpoint's quick failures or a
+           -- An endpoint failing for PROBE_AFTER_MS is probed one attempt at a time, at most one a
+           -- second, until a success: its retries come slowly anyway, and a dead endpoint's quick failures or a
            -- hanging one's timeouts must not take the worker's time from the others.
-           CASE WHEN e.failing_since IS NULL THEN COALESCE(e.max_concurrency, $2::int) ELSE 1 END - (
+           CASE WHEN NOT ${PROBED} THEN COALESCE(e.max_concurrency, $2::int) ELSE 1 END - (
              SELECT count(*) FROM sync.webhook_delivery_states l
               WHERE l.endpoint_id = e.id AND l.status = 'pending'
                 AND l.lease_until IS NOT NULL AND l.lease_until > $1::timestamptz
                 AND NOT EXISTS (SELECT 1 FROM settled x
                                  WHERE x.e = l.endpoint_id AND x.v = l.event_id AND x.s = l.series)),
-           CASE WHEN (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NULL THEN $3::int
+           CASE WHEN (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NULL THEN $3::int
                 ELSE floor(extract(epoch FROM $1::timestamptz - GREATEST(
-                       e.next_send_at, $1::timestamptz - interval '1 second')) * (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END))::int
+                       e.next_send_at, $1::timestamptz - interval '1 second')) * (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END))::int
            END
          ) AS n
     FROM sync.webhook_endpoints e
@@ -197,9 +210,9 @@ WITH settled AS (
   -- second ago (the burst a quiet endpoint may send).
   UPDATE sync.webhook_endpoints e
      SET next_send_at = GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')
-                        + make_interval(secs => c.n::float8 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END))
+                        + make_interval(secs => c.n::float8 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END))
     FROM (SELECT endpoint_id, count(*) AS n FROM claimed GROUP BY endpoint_id) c
-   WHERE e.id = c.endpoint_id AND (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
+   WHERE e.id = c.endpoint_id AND (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
 )
 SELECT c.*,
        (SELECT to_json(x) FROM (SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints
@@ -222,10 +235,10 @@ export async function nextClaimAt(db: Queryable, now: Date): Promise<Date | unde
        (SELECT min(next_attempt_at) FROM sync.webhook_delivery_states
          WHERE status = 'pending' AND next_attempt_at > $1),
        (SELECT min(paused_until) FROM sync.webhook_endpoints WHERE paused_until > $1),
-       (SELECT min(next_send_at + make_interval(secs => 1.0 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END)))
+       (SELECT min(next_send_at + make_interval(secs => 1.0 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END)))
           FROM sync.webhook_endpoints e
-         WHERE (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
-           AND next_send_at + make_interval(secs => 1.0 / (CASE WHEN e.failing_since IS NOT NULL THEN 1 ELSE e.rate_limit_per_second END)) > $1)) AS at`,
+         WHERE (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
+           AND next_send_at + make_interval(secs => 1.0 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END)) > $1)) AS at`,
     [now],
   );
   return rows[0]?.at ? new Date(rows[0].at) : undefined;
