@@ -30,10 +30,10 @@ export default defineConfig({
           name: 'suite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'jobs/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...MEASURES_RATES],
-          // Two files at once on CI's 2 cores (vitest's default is cores - 1: one at a time). Most
-          // files wait on Postgres, Redis, child processes and timers, so two overlap well; each has
+          // Three files at once on CI's 2 cores (vitest's default is cores - 1: one at a time). Most
+          // files wait on Postgres, Redis, child processes and timers, so three overlap well; each has
           // its own database and Redis prefix.
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },
