@@ -14,6 +14,7 @@ import pg from 'pg';
 import { guideQueries } from '../src/analytics/guideQueries.ts';
 import { refreshAllAnalytics } from '../src/analytics/refresh.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { withDatabase } from '../src/db/urls.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
 import { generateStatements } from './analytics/generate.ts';
 
@@ -25,12 +26,6 @@ function numberArg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? undefined : Number(process.argv[at + 1]);
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

@@ -18,39 +18,30 @@ import { REST_PER_BUSY } from '../src/retention/pace.ts';
 import { prune } from '../src/retention/prune.ts';
 import { PRUNED_TABLES } from '../src/retention/rules.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
+import { positiveArg } from './args.ts';
 import { setUpDeployment, type Volumes, writePeriod } from './growth/generate.ts';
 import { commitWindowsUntil, quantile } from './growth/windowCommit.ts';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`--${name} needs a positive number`);
-    process.exit(2);
-  }
-  return value;
-}
-
-const pairs = Math.floor(arg('pairs', 100));
-const days = Math.floor(arg('days', 365));
-const stepDays = Math.floor(arg('step-days', 7));
+const pairs = Math.floor(positiveArg('pairs', 100));
+const days = Math.floor(positiveArg('days', 365));
+const stepDays = Math.floor(positiveArg('step-days', 7));
 /** Seconds of window commits without the pruner, before and after each measured prune. */
-const baselineSeconds = arg('baseline-seconds', 3);
+const baselineSeconds = positiveArg('baseline-seconds', 3);
 /** Seconds of pruning measured beside the commits per measured step. */
-const measureSeconds = arg('measure-seconds', 60);
+const measureSeconds = positiveArg('measure-seconds', 60);
 const volumes: Volumes = {
-  eventsPerDay: arg('events-per-day', 200),
-  eventBytes: Math.floor(arg('event-bytes', 1000)),
-  endpoints: Math.floor(arg('endpoints', 1)),
-  retryShare: arg('retry-share', 0.05),
-  rejectionsPerDay: arg('rejections-per-day', 2),
-  quarantinesPerDay: arg('quarantines-per-day', 0.2),
-  backfillWindowsPerDay: arg('backfill-windows-per-day', 1),
+  eventsPerDay: positiveArg('events-per-day', 200),
+  eventBytes: Math.floor(positiveArg('event-bytes', 1000)),
+  endpoints: Math.floor(positiveArg('endpoints', 1)),
+  retryShare: positiveArg('retry-share', 0.05),
+  rejectionsPerDay: positiveArg('rejections-per-day', 2),
+  quarantinesPerDay: positiveArg('quarantines-per-day', 0.2),
+  backfillWindowsPerDay: positiveArg('backfill-windows-per-day', 1),
 };
 const defaults = loadConfig({}).retention;
 const settings = {
   ...defaults,
-  batchSize: Math.floor(arg('batch-size', defaults.batchSize)),
+  batchSize: Math.floor(positiveArg('batch-size', defaults.batchSize)),
   batchPauseMs: process.argv.includes('--pause-ms')
     ? Math.floor(Number(process.argv[process.argv.indexOf('--pause-ms') + 1]))
     : defaults.batchPauseMs,
@@ -84,7 +75,7 @@ const measured = new Set([Math.floor(steps / 3), Math.floor((2 * steps) / 3), st
 const resumeDatabase = process.argv.includes('--resume-database')
   ? String(process.argv[process.argv.indexOf('--resume-database') + 1])
   : undefined;
-const firstStep = resumeDatabase ? Math.floor(arg('resume-day', 1) / stepDays) : 0;
+const firstStep = resumeDatabase ? Math.floor(positiveArg('resume-day', 1) / stepDays) : 0;
 
 const TABLES = [...PRUNED_TABLES];
 

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
+import { positiveArg } from './args.ts';
 
 interface PhaseResult {
   records: number;
@@ -33,14 +34,9 @@ const REFERENCE = 100_000;
  */
 const HEAP_MIB = 128;
 
+/** A positive whole number from `--name N` (see args.ts). */
 function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`--${name} needs a positive number`);
-    process.exit(2);
-  }
-  return Math.floor(value);
+  return Math.floor(positiveArg(name, fallback));
 }
 
 /** Runs bench/phases.ts for one size in its own process; its last output line is the JSON result. */

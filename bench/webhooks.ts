@@ -25,20 +25,16 @@ import { attemptDelivery } from '../src/webhooks/attempt.ts';
 import { DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/dispatcher.ts';
 import { addEndpoint } from '../src/webhooks/endpoints.ts';
 import { startWebhookDelivery } from '../src/webhooks/runtime.ts';
+import { positiveArg } from './args.ts';
 
 const LOCAL = { policy: { allowPrivateTargets: true } } as const;
 /** Live events per second in the not-backlogged phase, and for how long. */
 const LIVE_RATE = 50;
 const LIVE_SECONDS = 10;
 
+/** A positive whole number from `--name N` (see args.ts). */
 function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`--${name} needs a positive number`);
-    process.exit(2);
-  }
-  return Math.floor(value);
+  return Math.floor(positiveArg(name, fallback));
 }
 
 let counter = 0;
