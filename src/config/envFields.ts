@@ -54,6 +54,23 @@ export function positiveNumberVar(fallback: number, max: number) {
   });
 }
 
+/** A share of a whole: `0.5` or `50%`, above 0 and at most 1 (100%). */
+export function shareVar(fallback: number) {
+  return text.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    const match = /^(\d+(?:\.\d+)?)(%?)$/.exec(raw.trim());
+    const value = match ? Number(match[1]) / (match[2] === '%' ? 100 : 1) : Number.NaN;
+    if (!(value > 0 && value <= 1)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a share above 0 and at most 1 (or a percentage, e.g. 50%), got ${quote(raw)}`,
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
 

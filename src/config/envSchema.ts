@@ -9,6 +9,7 @@ import {
   optionalString,
   positiveNumberVar,
   roleNameVar,
+  shareVar,
   timeZoneVar,
   urlVar,
 } from './envFields.ts';
@@ -28,6 +29,8 @@ export const AMBIGUOUS_TIMES = ['earlier', 'later'] as const;
 export const STREAM_SETTING_MAXIMA = {
   /** A week between scheduled runs. */
   cadenceMinutes: 10_080,
+  /** A week: the loosest freshness target worth a target (products default to a day). */
+  freshnessSeconds: 604_800,
   /** A week of late carrier scans. */
   lookbackMinutes: 10_080,
   /** Ten years of history read on a first load. */
@@ -56,6 +59,7 @@ function streamOverride(windowUnit: 'minutes' | 'days') {
     windowUnit === 'minutes' ? STREAM_SETTING_MAXIMA.minuteWindow : STREAM_SETTING_MAXIMA.dayWindow;
   return z.strictObject({
     cadenceMinutes: bounded(0, STREAM_SETTING_MAXIMA.cadenceMinutes, 'minutes'),
+    freshnessSeconds: bounded(0, STREAM_SETTING_MAXIMA.freshnessSeconds, 'seconds'),
     lookbackMinutes: bounded(0, STREAM_SETTING_MAXIMA.lookbackMinutes, 'minutes'),
     historyDays: bounded(0, STREAM_SETTING_MAXIMA.historyDays, 'days'),
     rereadDays: bounded(0, STREAM_SETTING_MAXIMA.rereadDays, 'days'),
@@ -99,6 +103,7 @@ export const envSchema = z.object({
   FULFILLMENT_AMBIGUOUS_TIME: enumVar('later', AMBIGUOUS_TIMES),
   FULFILLMENT_QUERY_PARAMS: jsonVar(queryParams, {}),
   FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(CLIENT_DEFAULTS.rateLimitRps, 10_000),
+  FULFILLMENT_POLL_BUDGET_SHARE: shareVar(0.5),
   FULFILLMENT_TIMEOUT_MS: integerVar(CLIENT_DEFAULTS.timeoutMs, 1, 3_600_000),
   FULFILLMENT_MAX_ROWS_PER_WINDOW: integerVar(5000, 1, 10_000_000),
   FULFILLMENT_MAX_RESPONSE_BYTES: integerVar(32 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

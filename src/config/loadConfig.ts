@@ -98,8 +98,9 @@ function mergeStreams(
     const merged: StreamSettings = { ...STREAM_DEFAULTS[name] };
     const override = overrides[name] ?? {};
     for (const [key, value] of Object.entries(override)) {
-      if (value !== undefined) merged[key as keyof StreamSettings] = value;
+      if (value !== undefined) (merged as unknown as Record<string, number>)[key] = value;
     }
+    merged.cadenceIsExplicit = override.cadenceMinutes !== undefined;
     // A longer or shorter horizon alone keeps reading it whole in one window.
     if (
       WHOLE_HORIZON_STREAMS.includes(name) &&
@@ -165,6 +166,7 @@ function assemble(
       endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
       maxInFlight: env.WEBHOOK_MAX_IN_FLIGHT,
     },
+    polling: { budgetShare: env.FULFILLMENT_POLL_BUDGET_SHARE },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       shutdownTimeoutMs: env.WORKER_SHUTDOWN_TIMEOUT_MS,

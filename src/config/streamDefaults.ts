@@ -8,21 +8,29 @@ import type { StreamName, StreamSettings } from './types.ts';
  * day-window streams their whole horizon and today in one call (`rereadDays + 1`, kept in step
  * when only `rereadDays` is overridden, see `wholeHorizon`).
  */
+/** Freshness target of the event-bearing streams: a change reaches subscribers within a minute. */
+const MINUTE = 60;
+
 export const STREAM_DEFAULTS: Readonly<Record<StreamName, Readonly<StreamSettings>>> = Object.freeze({
-  products: settings({ cadenceMinutes: 1440 }),
-  inventory: settings({ cadenceMinutes: 15 }),
+  products: settings({ cadenceMinutes: 1440, freshnessSeconds: 86_400 }),
+  inventory: settings({ cadenceMinutes: 15, freshnessSeconds: MINUTE }),
   // One day per call (a row carries no date); today and yesterday are re-read. A first load reads
   // back to the sync start, at most 90 days (one call per day): the daily inventory series
   // (analytics.daily_inventory) is reconstructed from it, so a new install shows months of stock
   // rather than one point (older days: `backfill --stream inventory_activity`).
   inventory_activity: settings({ cadenceMinutes: 60, rereadDays: 1, historyDays: 90 }),
-  transfers_in: settings({ cadenceMinutes: 15, rereadDays: 90, windowSize: 91 }),
-  transfers_out: settings({ cadenceMinutes: 60, rereadDays: 30, windowSize: 31 }),
+  transfers_in: settings({ cadenceMinutes: 15, freshnessSeconds: MINUTE, rereadDays: 90, windowSize: 91 }),
+  transfers_out: settings({ cadenceMinutes: 60, freshnessSeconds: MINUTE, rereadDays: 30, windowSize: 31 }),
   // Minute windows from the cursor minus a 2 h lookback, for late scans; a first load of the
   // default 30 days in one call where the answer fits (adaptive splitting takes care of the rest).
-  shipments: settings({ cadenceMinutes: 5, lookbackMinutes: 120, windowSize: 31 * 1440 }),
-  returns: settings({ cadenceMinutes: 15, rereadDays: 30, windowSize: 31 }),
-  invoices: settings({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 }),
+  shipments: settings({
+    cadenceMinutes: 5,
+    freshnessSeconds: MINUTE,
+    lookbackMinutes: 120,
+    windowSize: 31 * 1440,
+  }),
+  returns: settings({ cadenceMinutes: 15, freshnessSeconds: MINUTE, rereadDays: 30, windowSize: 31 }),
+  invoices: settings({ cadenceMinutes: 1440, freshnessSeconds: MINUTE, rereadDays: 90, windowSize: 91 }),
   // 0: on demand only, driven by changed shipments and returns.
   orders: settings({ cadenceMinutes: 0 }),
 });
@@ -49,6 +57,8 @@ export const WHOLE_HORIZON_STREAMS: readonly StreamName[] = Object.freeze([
 
 function settings(partial: Partial<StreamSettings> & { cadenceMinutes: number }): Readonly<StreamSettings> {
   return Object.freeze({
+    cadenceIsExplicit: false,
+    freshnessSeconds: 0,
     lookbackMinutes: 0,
     rereadDays: 0,
     historyDays: 0,

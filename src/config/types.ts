@@ -7,8 +7,19 @@ export { STREAM_NAMES, type StreamName } from './streamNames.ts';
 
 /** Per-stream tuning; defaults from CONTRACT.md section 3, overridable by FULFILLMENT_STREAMS (JSON). */
 export interface StreamSettings {
-  /** How often the scheduler runs it; 0 means on demand only (orders). */
+  /**
+   * How often the scheduler runs it when no freshness target applies; 0 means on demand only
+   * (orders). Set explicitly (FULFILLMENT_STREAMS), it wins over the freshness target.
+   */
   cadenceMinutes: number;
+  /** Whether `cadenceMinutes` was set explicitly in FULFILLMENT_STREAMS (then it wins over freshness). */
+  cadenceIsExplicit: boolean;
+  /**
+   * Freshness target in seconds: how old a change may be when it reaches subscribers. The scheduler
+   * derives each scope's poll interval from it and the polling share of the rate budget; 0: no
+   * target, the stream runs every `cadenceMinutes`.
+   */
+  freshnessSeconds: number;
   /** shipments: how far behind the cursor each run starts again, for late scans. */
   lookbackMinutes: number;
   /**
@@ -106,6 +117,12 @@ export interface Config {
     /** Attempts in flight at once in one worker over all endpoints (default 1000: sockets, memory). */
     maxInFlight: number;
   };
+  /**
+   * How polling shares the upstream budget: `budgetShare` of FULFILLMENT_RATE_LIMIT_RPS
+   * (FULFILLMENT_POLL_BUDGET_SHARE, default 0.5) across all scopes and workers; the rest is left for
+   * detail calls, backfills and retries.
+   */
+  polling: { budgetShare: number };
   worker: { concurrency: number; shutdownTimeoutMs: number };
   /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
   retention: RetentionSettings;

@@ -3,6 +3,8 @@ import { nextWindowSize, plannedWindowSize } from './windowSize.ts';
 
 const settings = {
   cadenceMinutes: 5,
+  cadenceIsExplicit: false,
+  freshnessSeconds: 0,
   lookbackMinutes: 120,
   rereadDays: 0,
   historyDays: 0,

@@ -61,6 +61,8 @@ describe('loadConfig defaults', () => {
     const { streams } = loadConfig({});
     expect(streams.shipments).toEqual({
       cadenceMinutes: 5,
+      cadenceIsExplicit: false,
+      freshnessSeconds: 60,
       lookbackMinutes: 120,
       rereadDays: 0,
       historyDays: 0,
@@ -76,6 +78,36 @@ describe('loadConfig defaults', () => {
     expect(streams.invoices).toMatchObject({ cadenceMinutes: 1440, rereadDays: 90, windowSize: 91 });
     expect(streams.products.cadenceMinutes).toBe(1440);
     expect(streams.orders.cadenceMinutes).toBe(0);
+  });
+
+  it('targets a minute of freshness for event-bearing streams and half the rate budget for polling', () => {
+    const config = loadConfig({});
+    for (const name of [
+      'shipments',
+      'inventory',
+      'returns',
+      'invoices',
+      'transfers_in',
+      'transfers_out',
+    ] as const)
+      expect(config.streams[name].freshnessSeconds).toBe(60);
+    expect(config.streams.products.freshnessSeconds).toBe(86_400);
+    expect(config.streams.orders.freshnessSeconds).toBe(0);
+    expect(config.polling.budgetShare).toBe(0.5);
+    expect(loadConfig({ FULFILLMENT_POLL_BUDGET_SHARE: '25%' }).polling.budgetShare).toBe(0.25);
+    expect(loadConfig({ FULFILLMENT_POLL_BUDGET_SHARE: '0.8' }).polling.budgetShare).toBe(0.8);
+    expect(() => loadConfig({ FULFILLMENT_POLL_BUDGET_SHARE: '0' })).toThrow(/FULFILLMENT_POLL_BUDGET_SHARE/);
+    expect(() => loadConfig({ FULFILLMENT_POLL_BUDGET_SHARE: '150%' })).toThrow(/at most 1/);
+  });
+
+  it('lets an explicit cadence win over the freshness target', () => {
+    const { streams } = loadConfig({ FULFILLMENT_STREAMS: '{"invoices": {"cadenceMinutes": 60}}' });
+    expect(streams.invoices).toMatchObject({
+      cadenceMinutes: 60,
+      cadenceIsExplicit: true,
+      freshnessSeconds: 60,
+    });
+    expect(streams.returns.cadenceIsExplicit).toBe(false);
   });
 
   it('keeps a re-read horizon whole when only its length is overridden', () => {

@@ -7,6 +7,8 @@ import { dayOf } from '../../src/sync/plan.ts';
 const tz = 'America/Los_Angeles';
 const settings = (s: Partial<StreamSettings>): StreamSettings => ({
   cadenceMinutes: 15,
+  cadenceIsExplicit: false,
+  freshnessSeconds: 0,
   lookbackMinutes: 0,
   rereadDays: 0,
   historyDays: 0,

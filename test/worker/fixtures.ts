@@ -23,6 +23,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       name,
       {
         cadenceMinutes: CADENCES[name],
+        // The fixed cadences above, as when freshness targets are off.
+        cadenceIsExplicit: true,
+        freshnessSeconds: 0,
         lookbackMinutes: 120,
         rereadDays: 30,
         historyDays: 0,
