@@ -82,7 +82,7 @@ describe('Dockerfile', () => {
     for (const [name, instructions] of byStage) {
       expect(instructions[0]!.args, name).toMatch(/^node:24[\w.-]*-slim\b/);
     }
-    const readme = readFileSync(root('README.md'), 'utf8');
+    const readme = readFileSync(root('docs/operations.md'), 'utf8');
     expect(readme).toContain('The container image runs Node 24** (`node:24-bookworm-slim`)');
     expect(byStage.get('runtime')?.[0]?.args).toMatch(/^node:24-bookworm-slim\b/);
     // The image's Node satisfies the package's own requirement.

@@ -335,6 +335,8 @@ describe('the worker run as a service (README: `node dist/src/cli/main.js worker
   it('is what the README and the systemd unit say to run', () => {
     const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('node dist/src/cli/main.js worker');
+    const operations = readFileSync(path.join(REPO_ROOT, 'docs/operations.md'), 'utf8');
+    expect(operations).toContain('node dist/src/cli/main.js worker');
     const unit = readFileSync(path.join(REPO_ROOT, 'deploy/systemd/fulfillment-sync-worker.service'), 'utf8');
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node \S+\/dist\/src\/cli\/main\.js worker$/m);
   });
