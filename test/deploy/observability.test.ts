@@ -257,8 +257,13 @@ describe('deploy/: the dashboard imports into any Grafana', () => {
     expect(exprOf('FulfillmentRedisNotReady')).toContain('fulfillment_ready{check="redis"}');
   });
 
-  it('the gauges those alerts read are fed: cadence, endpoints by state, readiness', () => {
-    expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\} 300$/m);
+  it('the gauges those alerts read are fed: target or cadence, endpoints by state, readiness', () => {
+    // A stream's polling is set by its freshness target unless a cadence governs it (no target, or
+    // one set explicitly): one of the two series per stream, so one lag alert compares with it.
+    expect(exposition).toMatch(/^fulfillment_stream_freshness_target_seconds\{stream="shipments"\} 60$/m);
+    expect(exposition).not.toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\}/m);
+    expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="inventory_activity"\} 3600$/m);
+    expect(exposition).not.toMatch(/^fulfillment_stream_freshness_target_seconds\{stream="inventory_activity"\}/m);
     expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 2$/m);
     // Per endpoint, with why: the alert reads reason="failure" only.
     expect(exposition).toContain(
