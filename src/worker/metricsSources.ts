@@ -13,7 +13,7 @@ const STATES = ['waiting', 'active', 'delayed', 'failed', 'prioritized'] as cons
  * How long one read serves the gauges over it: the gauges of a group each call their source in
  * the same scrape, which must cost one query.
  */
-const SCRAPE_READ_TTL_MS = 5_000;
+const SCRAPE_READ_TTL_MS = 1_000;
 
 /**
  * Points the gauges read at scrape time at these queues and this database: queue depths, each

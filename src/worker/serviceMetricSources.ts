@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { pollingRule } from '../config/pollingRule.ts';
 import type { Config } from '../config/types.ts';
+import { EVENT_TYPES } from '../events/types.ts';
+import { deliveryMetrics, eventFamily } from '../http/deliveryMetrics.ts';
 import { freshnessMetrics } from '../http/freshnessMetrics.ts';
 import { sharedRead } from '../http/metricKinds.ts';
 import {
@@ -19,7 +21,7 @@ type Check = () => Promise<boolean | undefined> | boolean | undefined;
  * Feeds the gauges alerts need beyond the counters: each stream's freshness target or cadence (lag
  * over three of it), webhook endpoints by state (one disabled), per-endpoint delivery figures (one
  * disabled by its failures, success rate, latency) and readiness per dependency (Redis not ready);
- * and starts the counters alerts read at 0.
+ * and starts the counters and histograms alerts and panels read at 0.
  */
 export function wireServiceMetricSources(args: {
   config: Pick<Config, 'streams'>;
@@ -28,7 +30,7 @@ export function wireServiceMetricSources(args: {
   checkTimeoutMs?: number;
 }): void {
   setPollingGauges(args.config.streams);
-  startCountersAtZero(Object.keys(args.config.streams));
+  startAtZero(args.config.streams);
   setEndpointStateSource(async () => {
     const res = await args.pool.query<{ enabled: boolean; n: number }>(
       'SELECT enabled, count(*)::int AS n FROM sync.webhook_endpoints GROUP BY enabled',
@@ -60,14 +62,27 @@ function setPollingGauges(streams: Config['streams']): void {
 }
 
 /**
- * The counters alerts take increase() of start at 0: a series that first appears at 1 (the first
- * failed prune after a restart) would show no increase, and the alert would miss it.
+ * The counters and histograms alerts and panels take increase() or rate() of start at 0: a series
+ * that first appears at 1 (the first failed prune after a restart, the first rejected record, the
+ * first delivery of a family)
+ * shows no increase, and the alert or the panel would miss it. Bounded: the outcomes, the streams
+ * and the event families of the catalogue.
  */
-function startCountersAtZero(streams: readonly string[]): void {
+function startAtZero(streams: Config['streams']): void {
   for (const outcome of ['completed', 'interrupted', 'skipped', 'failed'])
     metrics.pruneRuns.inc({ outcome }, 0);
   for (const outcome of ['delivered', 'retried', 'failed']) metrics.webhookDeliveries.inc({ outcome }, 0);
-  for (const stream of streams) metrics.syncRuns.inc({ stream, outcome: 'failed' }, 0);
+  for (const [stream, settings] of Object.entries(streams)) {
+    metrics.syncRuns.inc({ stream, outcome: 'failed' }, 0);
+    metrics.rows.inc({ stream, outcome: 'rejected' }, 0);
+    if (pollingRule(settings).kind !== 'on-demand') {
+      freshnessMetrics.runDuration.zero({ stream, mode: 'incremental' });
+    }
+  }
+  for (const family of new Set(EVENT_TYPES.map(eventFamily))) {
+    deliveryMetrics.changeToDelivery.zero({ family });
+    deliveryMetrics.detectionToDelivery.zero({ family });
+  }
 }
 
 /** How long one reading of the per-endpoint figures serves the gauges (one scrape reads it 7 times). */
