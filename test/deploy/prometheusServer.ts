@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../helpers/freePort.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
@@ -19,18 +19,6 @@ export interface PrometheusServer {
 
 export const PROMETHEUS_MISSING =
   'prometheus is not installed (apt-get install --no-install-recommends prometheus): the dashboard queries were not evaluated';
-
-/** A free TCP port on 127.0.0.1 (closed again before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 /** Starts Prometheus scraping `target` (host:port) as job fulfillment-sync; undefined when it is not installed. */
 export async function startPrometheus(target: string): Promise<PrometheusServer | undefined> {
