@@ -1,8 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { createHttpApp } from '../../src/http/app.ts';
 import { createStatusReadModel } from '../../src/http/status/readModel.ts';
+import { createTestDatabase } from '../helpers/db.ts';
 import { freePort } from '../helpers/freePort.ts';
 
 /** /status is served only behind the dashboard's credentials, and says so when Postgres is away. */
@@ -52,5 +54,30 @@ describe('/status', () => {
     expect(page).toContain('cannot be read from Postgres');
     // No detail of the failure (it may name a host or a user).
     expect(page).not.toContain('127.0.0.1');
+  });
+});
+
+describe('/status over a database', () => {
+  it('is sent gzipped to a browser that takes it', async () => {
+    const t = await createTestDatabase();
+    try {
+      const config = loadConfig({ DATABASE_URL: t.url, FULFILLMENT_ACCOUNT_NUMBERS: '1001' });
+      const app = createHttpApp({
+        readiness: {},
+        dashboard: { user: 'ops', password: 'right' },
+        status: createStatusReadModel(t.pool, config),
+      });
+      const res = await app.request('/status', {
+        headers: { ...auth('ops', 'right'), 'accept-encoding': 'gzip' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(page).toContain('<h2>Streams</h2>');
+      expect(page).toContain('>shipments<');
+    } finally {
+      await t.close();
+    }
   });
 });
