@@ -18,6 +18,11 @@ export const MAX_STREAM_ROWS = 1000;
 export const MAX_ENDPOINT_ROWS = 200;
 /** Latest events shown. */
 export const LATEST_EVENTS = 20;
+/**
+ * How far back by seq the latest events are looked for: a first load or a backfill stores thousands
+ * of history events at once, and the page shows the events subscribers get.
+ */
+export const LATEST_EVENTS_LOOKBACK = 5000;
 
 export interface StreamRow {
   stream: string;
@@ -235,7 +240,11 @@ export function withoutQuery(url: string): string {
   }
 }
 
-/** The newest events by seq (events_seq_idx), with their relay deliveries by state. */
+/**
+ * The newest deliverable events (history from first loads and backfills is stored, never sent),
+ * among the newest LATEST_EVENTS_LOOKBACK by seq (events_seq_idx), with their relay deliveries by
+ * state.
+ */
 async function readLatestEvents(db: Queryable): Promise<EventRow[]> {
   const { rows } = await db.query<{
     id: string;
@@ -254,7 +263,8 @@ async function readLatestEvents(db: Queryable): Promise<EventRow[]> {
   }>(
     `SELECT e.id, e.type, e.subject_kind, e.subject_key, e.stream, e.scope, e.occurred_at, e.detected_at,
             e.suppressed, e.dispatched_at, d.delivered, d.pending, d.gave_up
-       FROM (SELECT * FROM sync.events ORDER BY seq DESC LIMIT $1) e
+       FROM (SELECT * FROM (SELECT * FROM sync.events ORDER BY seq DESC LIMIT $2) newest
+              WHERE NOT suppressed ORDER BY seq DESC LIMIT $1) e
        CROSS JOIN LATERAL (
          SELECT count(*) FILTER (WHERE s.status = 'succeeded')::int AS delivered,
                 count(*) FILTER (WHERE s.status = 'pending')::int AS pending,
@@ -262,7 +272,7 @@ async function readLatestEvents(db: Queryable): Promise<EventRow[]> {
            FROM sync.webhook_delivery_states s
           WHERE s.event_id = e.id AND s.series = '') d
       ORDER BY e.seq DESC`,
-    [LATEST_EVENTS],
+    [LATEST_EVENTS, LATEST_EVENTS_LOOKBACK],
   );
   return rows.map((r) => ({
     id: r.id,

@@ -181,11 +181,12 @@ ${cell('Delivery', eventDelivery(row))}
 export function eventsSection(snapshot: Pick<StatusSnapshot, 'events' | 'at'>): Html {
   return html`<section id="events">
 <h2>Latest events</h2>
+<p class="summary">The newest events sent to subscribers. A first load's or a backfill's events are history, stored and not sent: <code>fulfillment-sync events</code> lists them.</p>
 ${table(
   'Latest events, newest first',
   ['Detected', 'Type', 'Subject', 'Stream', 'Changed', 'Delivery'],
   snapshot.events.map((row) => eventRow(row, snapshot.at)),
-  'No event yet: events come from changes a sync sees after its first load.',
+  'No event to send yet: events come from changes a sync sees after its first load.',
 )}
 </section>`;
 }
