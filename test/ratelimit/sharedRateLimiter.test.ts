@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { memorySendGate, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
-import { JITTER_ALLOWANCE_MS } from '../../src/api/sendWindow.ts';
 import { rateLimitKeys } from '../../src/ratelimit/keys.ts';
+import { memorySendGate, type RateLimiter, RateLimitPausedError } from '../../src/ratelimit/limiter.ts';
+import { JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sendWindow.ts';
 import { createSharedRateLimiter } from '../../src/ratelimit/sharedRateLimiter.ts';
 import type { RedisConnection } from '../../src/redis/connection.ts';
 import { connectRedis } from '../../src/runtime/connectRedis.ts';
