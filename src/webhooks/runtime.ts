@@ -1,8 +1,9 @@
 import pg from 'pg';
+import type { Config } from '../config/types.ts';
 import type { DeliverDeps } from './deliver.ts';
 import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { startRelayLoop } from './relayLoop.ts';
-import { STANDARD_SCHEDULE_MS } from './schedule.ts';
+import { cappedSchedule, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import { sweepOnce } from './sweeper.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
@@ -29,6 +30,19 @@ export interface WebhookDeliveryOptions {
   sweepIntervalMs?: number;
   /** Errors of the relay, the dispatcher and the sweeper (they carry on and try again). */
   onError?: (error: Error) => void;
+}
+
+/** What the WEBHOOK_* settings decide of a worker's delivery (the worker's and the tests' one mapping). */
+export function configuredDelivery(
+  settings: Config['webhooks'],
+): Pick<WebhookDeliveryOptions, 'policy' | 'endpointConcurrency' | 'maxInFlight' | 'schedule' | 'timeoutMs'> {
+  return {
+    policy: settings,
+    endpointConcurrency: settings.endpointConcurrency,
+    maxInFlight: settings.maxInFlight,
+    schedule: cappedSchedule(settings.retryMaxDelayMs),
+    timeoutMs: settings.timeoutMs,
+  };
 }
 
 /**
