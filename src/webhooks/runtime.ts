@@ -20,7 +20,6 @@ export interface WebhookDeliveryOptions {
   schedule?: readonly number[];
   /** How long one attempt may take (DELIVERY_TIMEOUT_MS unless set). */
   timeoutMs?: number;
-  disableAfterMs?: number;
   /** Told each delivery attempt's outcome (the worker counts them in its metrics). */
   onOutcome?: DeliverDeps['onOutcome'];
   relayIntervalMs?: number;
@@ -59,7 +58,6 @@ export async function startWebhookDelivery(
     resolve: options.resolve,
     schedule: options.schedule ?? STANDARD_SCHEDULE_MS,
     timeoutMs: options.timeoutMs,
-    disableAfterMs: options.disableAfterMs,
     onOutcome: options.onOutcome,
   };
   const connectListener = async () => {
