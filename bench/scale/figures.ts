@@ -1,7 +1,7 @@
 /** Pure arithmetic of the scale benchmark: which streams cycle when, and what fits in 10 requests/s. */
 
-import { JITTER_ALLOWANCE_MS } from '../../src/api/sendWindow.ts';
 import type { StreamName } from '../../src/config/types.ts';
+import { JITTER_ALLOWANCE_MS } from '../../src/ratelimit/sendWindow.ts';
 import { phaseOffsetMs } from '../../src/worker/schedulePhase.ts';
 import { scheduleId } from '../../src/worker/schedules.ts';
 

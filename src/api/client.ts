@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { inProcessRateLimits, type RateLimits } from '../ratelimit/budgets.ts';
 import { checkClientOptions } from './clientOptions.ts';
 import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
@@ -11,7 +12,6 @@ import {
   resolveQueryParams,
   toQueryPairs,
 } from './queryParams.ts';
-import { inProcessRateLimits, type RateLimits } from './rateLimits.ts';
 import {
   holdAtLocationSchema,
   inventoryActivitySchema,

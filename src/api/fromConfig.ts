@@ -1,7 +1,7 @@
 import type { ApiSettings, Config } from '../config/types.ts';
+import type { RateLimits } from '../ratelimit/budgets.ts';
 import { createFulfillmentClient } from './client.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
-import type { RateLimits } from './rateLimits.ts';
 import type { SettingNames } from './settingNames.ts';
 import { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
 import type { CallReport, ClientLogger, RetrySettings } from './transport.ts';

@@ -1,5 +1,18 @@
 /** The upstream client's public surface: import from here, not from the files behind it. */
 export { parseRetryAfter } from '../http/retryAfter.ts';
+export {
+  inProcessRateLimits,
+  ORDER_DETAIL_OPERATION,
+  type RateLimits,
+  routeRateLimits,
+  type UpstreamBudgets,
+} from '../ratelimit/budgets.ts';
+export {
+  createRateLimiter,
+  NO_RATE_LIMIT,
+  type RateLimiter,
+  RateLimitPausedError,
+} from '../ratelimit/limiter.ts';
 export { classifyAnswer, classifyThrown } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
 export { CLIENT_DEFAULTS } from './clientDefaults.ts';
@@ -23,19 +36,6 @@ export {
   type QueryParamTable,
   resolveQueryParams,
 } from './queryParams.ts';
-export {
-  createRateLimiter,
-  NO_RATE_LIMIT,
-  type RateLimiter,
-  RateLimitPausedError,
-} from './rateLimiter.ts';
-export {
-  inProcessRateLimits,
-  ORDER_DETAIL_OPERATION,
-  type RateLimits,
-  routeRateLimits,
-  type UpstreamBudgets,
-} from './rateLimits.ts';
 export { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';

@@ -1,4 +1,6 @@
 import pRetry from 'p-retry';
+import type { RateLimits } from '../ratelimit/budgets.ts';
+import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from '../ratelimit/limiter.ts';
 import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
 import { classifyAnswer, classifyThrown } from './classify.ts';
 import {
@@ -11,8 +13,6 @@ import {
   UpstreamTimeoutError,
 } from './errors.ts';
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
-import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from './rateLimiter.ts';
-import type { RateLimits } from './rateLimits.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
@@ -66,7 +66,7 @@ export interface TransportOptions extends CallHooks {
    * too large (AnswerTooLargeError, so the engine splits the window). Default 32 MiB.
    */
   maxResponseBytes?: number;
-  /** The budget each operation draws from (default: none); see rateLimits.ts. */
+  /** The budget each operation draws from (default: none); see src/ratelimit/budgets.ts. */
   rateLimits?: RateLimits;
   /** How messages name the settings to check (default: the client's options). */
   settingNames?: SettingNames;

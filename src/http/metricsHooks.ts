@@ -53,10 +53,9 @@ const DELIVERY_LABEL: Record<DeliverOutcome['kind'], string | undefined> = {
   delivered: 'delivered',
   retry: 'retried',
   gave_up: 'failed',
-  // Nothing was sent (endpoint removed or disabled, event gone, already delivered, another sender
-  // holds it): not a delivery attempt.
+  // Nothing was sent (endpoint removed or disabled, event gone, already delivered): not a delivery
+  // attempt.
   skipped: undefined,
-  busy: undefined,
 };
 
 /**

@@ -1,4 +1,4 @@
-/** Redis keys of one budget: its send log and its schedule (see src/api/sendWindow.ts). */
+/** Redis keys of one budget: its send log and its schedule (see src/ratelimit/sendWindow.ts). */
 export interface BudgetKeys {
   /** Times of the budget's last requests let through (a list, newest first). */
   sent: string;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { limiterOverGate, type RateLimiter, type SendGate } from '../api/rateLimiter.ts';
-import type { SendDecision } from '../api/sendWindow.ts';
-import { LATENESS_FORGIVEN_MS, sendWindowRule } from '../api/sendWindow.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import type { BudgetKeys } from './keys.ts';
-import { ASK_TO_SEND_LUA, EXTEND_PAUSE_LUA, STAMP_SEND_LUA } from './scripts.ts';
+import { limiterOverGate, type RateLimiter, type SendGate } from './limiter.ts';
+import { rateLimitScripts } from './scripts.ts';
+import type { SendDecision } from './sendWindow.ts';
+import { LATENESS_FORGIVEN_MS, sendWindowRule } from './sendWindow.ts';
 
 export interface SharedRateLimiterOptions {
   /** A fail-fast connection (no offline queue): a command during an outage fails at once. */
@@ -44,9 +44,10 @@ type SharedLimiterRedis = RedisConnection & {
 function withScripts(redis: RedisConnection): SharedLimiterRedis {
   const scripted = redis as SharedLimiterRedis;
   if (typeof scripted.askRateLimitSend !== 'function') {
-    redis.defineCommand('askRateLimitSend', { numberOfKeys: 3, lua: ASK_TO_SEND_LUA });
-    redis.defineCommand('stampRateLimitSend', { numberOfKeys: 2, lua: STAMP_SEND_LUA });
-    redis.defineCommand('extendRateLimitPause', { numberOfKeys: 1, lua: EXTEND_PAUSE_LUA });
+    const scripts = rateLimitScripts('redis');
+    redis.defineCommand('askRateLimitSend', { numberOfKeys: 3, lua: scripts.askToSend });
+    redis.defineCommand('stampRateLimitSend', { numberOfKeys: 2, lua: scripts.stampSend });
+    redis.defineCommand('extendRateLimitPause', { numberOfKeys: 1, lua: scripts.extendPause });
   }
   return scripted;
 }
@@ -62,8 +63,8 @@ function decisionOf(reply: readonly string[]): SendDecision {
 }
 
 /**
- * A rate limiter shared by every process on one Redis: the limiter of src/api/rateLimiter.ts over
- * a send log kept in Redis, where one script applies the rule of src/api/sendWindow.ts atomically
+ * A rate limiter shared by every process on one Redis: the limiter of src/ratelimit/limiter.ts over
+ * a send log kept in Redis, where one script applies the rule of src/ratelimit/sendWindow.ts atomically
  * on Redis' clock (processes whose clocks disagree share one timeline) and a second re-dates each
  * request as it goes, with a deployment-wide pause-until every ask honours. Without Redis (an
  * outage) it asks `fallback`, this process's own send log, and says so once; it never fails a call

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import { limiterOverGate, memorySendGate, type SendGate } from '../api/rateLimiter.ts';
-import { type RateLimits, routeRateLimits } from '../api/rateLimits.ts';
 import { DEFAULT_RETRY } from '../api/transport.ts';
 import type { RedisTarget } from '../redis/connection.ts';
 import { connectRedis, RedisUnreachableError } from '../runtime/connectRedis.ts';
+import { type RateLimits, routeRateLimits } from './budgets.ts';
 import { type BudgetKeys, rateLimitKeys } from './keys.ts';
+import { limiterOverGate, memorySendGate, type SendGate } from './limiter.ts';
 import { createSharedRateLimiter } from './sharedRateLimiter.ts';
 
 /** The budgets a process draws from, and whether they are the deployment's shared ones. */

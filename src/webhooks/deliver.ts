@@ -2,13 +2,13 @@ import type { PoolClient } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { eventFromRow } from '../events/eventRow.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
-import { type DeliveryKey, finishWithoutAttempt, leaseDelivery } from './deliveryStates.ts';
+import { type DeliveryKey, finishWithoutAttempt } from './deliveryStates.ts';
 import { signingSecrets } from './endpoints.ts';
 import { judgeAttempt } from './health.ts';
-import { type OutcomeRecord, type RecordOutcome, writeOutcomes } from './outcomes.ts';
+import type { RecordOutcome } from './outcomes.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
-import { type SendContext, singleSendContext } from './sendContext.ts';
+import type { SendContext } from './sendContext.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
 /** One delivery: an event to an endpoint, in a series ('' unless a replay or a recover). */
@@ -31,10 +31,7 @@ export interface DeliverDeps {
   timeoutMs?: number;
   /** Retry waits (STANDARD_SCHEDULE_MS unless shortened for tests). */
   schedule?: readonly number[];
-  /** Disable an endpoint after failing this long without a success. */
-  disableAfterMs?: number;
-  random?: () => number;
-  /** Stores outcomes (the dispatcher's group commit); one transaction per outcome otherwise. */
+  /** Stores outcomes (the dispatcher's group commit, unless one is given). */
   recordOutcome?: RecordOutcome;
   /** Told every attempt's outcome (metrics); never of a skipped or busy delivery, which sent nothing. */
   onOutcome?: (outcome: DeliverOutcome, attempt: AttemptFacts) => void;
@@ -51,33 +48,14 @@ export interface AttemptFacts {
   answeredAt: Date;
 }
 
+/** What sending a claimed delivery needs: the deps, and where its outcome is stored. */
+export type SendDeps = DeliverDeps & { recordOutcome: RecordOutcome };
+
 export type DeliverOutcome =
   | { kind: 'delivered'; statusCode: number | null }
   | { kind: 'retry'; delayMs: number; nextAttempt: number; nextAttemptAt: Date; error: string }
   | { kind: 'gave_up'; reason: string }
-  | { kind: 'skipped'; reason: string }
-  /** Another sender holds the delivery until `until` (it may have died: then try again after). */
-  | { kind: 'busy'; until: Date };
-
-/**
- * Makes the next attempt of a stored delivery (sync.webhook_delivery_states), or attempt
- * `attempt` exactly when given (a wake-up job for an older attempt is then a no-op). Leases the
- * delivery so one sender sends it at a time, skips it when the relay's delivery of the pair
- * already succeeded (or the endpoint was disabled), sends the stored event signed with the
- * endpoint's secrets (two while a rotation overlaps), then records the attempt, the next due time and the endpoint's health in
- * one transaction. Never throws for receiver failures.
- */
-export async function deliverEvent(
-  deps: DeliverDeps,
-  job: DeliveryJob,
-  attempt?: number,
-): Promise<DeliverOutcome> {
-  const now = deps.now ?? (() => new Date());
-  const lease = await leaseDelivery(deps.db, job, { attempt, now: now(), leaseMs: leaseMsFor(deps) });
-  if (lease.kind === 'busy') return lease;
-  if (lease.kind === 'finished') return { kind: 'skipped', reason: lease.reason };
-  return sendLeased(deps, job, lease);
-}
+  | { kind: 'skipped'; reason: string };
 
 /** How long a sender holds a delivery: the attempt's timeout and a margin to record its outcome. */
 export function leaseMsFor(deps: Pick<DeliverDeps, 'timeoutMs'>): number {
@@ -85,14 +63,18 @@ export function leaseMsFor(deps: Pick<DeliverDeps, 'timeoutMs'>): number {
 }
 
 /**
- * Makes attempt `lease.attempt` of a delivery whose lease the caller holds (deliverEvent took it,
- * or the dispatcher's claim did): see deliverEvent.
+ * Makes attempt `lease.attempt` of a delivery whose lease the dispatcher's claim took, with what
+ * the claim read (`context`): skips it when the relay's delivery of the pair already succeeded
+ * (or the endpoint was removed or disabled), sends the stored event signed with the endpoint's
+ * secrets (two while a rotation overlaps), then hands the attempt, the next due time and the
+ * endpoint's health to `recordOutcome` (the dispatcher's group commit). Never throws for receiver
+ * failures.
  */
 export async function sendLeased(
-  deps: DeliverDeps,
+  deps: SendDeps,
   job: DeliveryJob,
   lease: { attempt: number; maxAttempts: number | null },
-  context: SendContext = singleSendContext(deps.db),
+  context: SendContext,
 ): Promise<DeliverOutcome> {
   const now = deps.now ?? (() => new Date());
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -122,11 +104,10 @@ export async function sendLeased(
     timeoutMs,
   });
   const attemptedAt = now();
-  const verdict = judgeAttempt(endpoint, result, attemptedAt, deps.disableAfterMs);
+  const verdict = judgeAttempt(endpoint, result, attemptedAt);
   const allowed = lease.maxAttempts ?? maxAttempts(deps.schedule ?? STANDARD_SCHEDULE_MS);
   const outcome = decide(result, verdict.disableReason, lease.attempt, allowed, attemptedAt, deps);
-  const record = deps.recordOutcome ?? ((r: OutcomeRecord) => writeOutcomes(deps.db, [r]));
-  await record({
+  await deps.recordOutcome({
     job,
     endpoint,
     attempt: lease.attempt,
@@ -160,7 +141,6 @@ function decide(
     attempt < allowed
       ? nextRetryDelay(attempt, {
           schedule: deps.schedule ?? STANDARD_SCHEDULE_MS,
-          random: deps.random,
           retryAfterMs: result.retryAfterMs,
         })
       : undefined;

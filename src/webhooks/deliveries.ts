@@ -1,44 +1,7 @@
 import type { Queryable } from '../db/queryable.ts';
-import type { AttemptResult } from './attempt.ts';
 
 /** succeeded; failed (a retry follows); gave_up (no retry: schedule exhausted or endpoint disabled). */
 export type AttemptStatus = 'succeeded' | 'failed' | 'gave_up';
-
-/** Records one attempt in sync.webhook_deliveries. */
-export async function recordAttempt(
-  db: Queryable,
-  input: {
-    endpointId: string;
-    eventId: string;
-    series?: string | undefined;
-    attempt: number;
-    status: AttemptStatus;
-    result: AttemptResult;
-    attemptedAt: Date;
-    nextAttemptAt: Date | null;
-  },
-): Promise<void> {
-  const { result } = input;
-  await db.query(
-    `INSERT INTO sync.webhook_deliveries
-       (endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body,
-        attempted_at, next_attempt_at, series)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      input.endpointId,
-      input.eventId,
-      input.attempt,
-      input.status,
-      result.statusCode,
-      result.durationMs,
-      result.error,
-      result.responseBody,
-      input.attemptedAt,
-      input.nextAttemptAt,
-      input.series ?? '',
-    ],
-  );
-}
 
 /** A recorded attempt, for tests and the CLI. */
 export interface DeliveryRecord {

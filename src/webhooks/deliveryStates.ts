@@ -15,12 +15,6 @@ export interface DueAttempt extends DeliveryKey {
   attempt: number;
 }
 
-/** Why no lease was taken: finished (or gone), a stale attempt number, or another sender holds it. */
-export type LeaseResult =
-  | { kind: 'leased'; attempt: number; maxAttempts: number | null }
-  | { kind: 'finished'; reason: string }
-  | { kind: 'busy'; until: Date };
-
 /**
  * Stores new pending deliveries, due at `now` (existing rows are left alone: a delivery is started
  * once per endpoint, event and series). Runs in the caller's transaction. Returns how many were new.
@@ -62,54 +56,6 @@ async function createChunk(
   return rowCount ?? 0;
 }
 
-/**
- * Takes the right to make attempt `attempt` (or whichever is next when undefined) of a pending
- * delivery for `leaseMs`. Only one sender holds a delivery at a time; a sender that dies loses it
- * when the lease runs out. No transaction stays open while the attempt is sent.
- */
-export async function leaseDelivery(
-  db: Queryable,
-  key: DeliveryKey,
-  options: { attempt?: number | undefined; now: Date; leaseMs: number },
-): Promise<LeaseResult> {
-  const params = [key.endpointId, key.eventId, key.series ?? '', options.now];
-  const { rows } = await db.query<{ attempts_made: number; max_attempts: number | null }>(
-    `UPDATE sync.webhook_delivery_states
-        SET lease_until = $4::timestamptz + make_interval(secs => $6::float8 / 1000), updated_at = $4
-      WHERE endpoint_id = $1 AND event_id = $2 AND series = $3 AND status = 'pending'
-        AND ($5::int IS NULL OR attempts_made = $5::int - 1)
-        AND (lease_until IS NULL OR lease_until <= $4)
-      RETURNING attempts_made, max_attempts`,
-    [...params, options.attempt ?? null, options.leaseMs],
-  );
-  const leased = rows[0];
-  if (leased) {
-    return { kind: 'leased', attempt: Number(leased.attempts_made) + 1, maxAttempts: leased.max_attempts };
-  }
-  const current = await db.query<{ status: string; attempts_made: number; lease_until: Date | null }>(
-    `SELECT status, attempts_made, lease_until FROM sync.webhook_delivery_states
-      WHERE endpoint_id = $1 AND event_id = $2 AND series = $3`,
-    params.slice(0, 3),
-  );
-  const row = current.rows[0];
-  if (!row) return { kind: 'finished', reason: 'no such delivery (endpoint or event removed)' };
-  if (row.status !== 'pending') return { kind: 'finished', reason: `delivery already ${row.status}` };
-  if (options.attempt !== undefined && Number(row.attempts_made) !== options.attempt - 1) {
-    return { kind: 'finished', reason: `attempt ${options.attempt} is stale (${row.attempts_made} made)` };
-  }
-  return { kind: 'busy', until: new Date(row.lease_until ?? options.now) };
-}
-
-/** Whether the relay's delivery of this event to this endpoint, or any replay of it, already succeeded. */
-export async function pairDelivered(db: Queryable, key: DeliveryKey): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM sync.webhook_deliveries
-      WHERE endpoint_id = $1 AND event_id = $2 AND status = 'succeeded' LIMIT 1`,
-    [key.endpointId, key.eventId],
-  );
-  return rows.length > 0;
-}
-
 /** Ends a delivery without an attempt (endpoint disabled by hand, already delivered). */
 export async function finishWithoutAttempt(
   db: Queryable,
@@ -123,102 +69,4 @@ export async function finishWithoutAttempt(
       WHERE endpoint_id = $1 AND event_id = $2 AND series = $3 AND status = 'pending'`,
     [key.endpointId, key.eventId, key.series ?? '', outcome.status, outcome.reason, outcome.now],
   );
-}
-
-/**
- * Moves a delivery past attempt `attempt`: pending again until `nextAttemptAt`, or finished. Only
- * the sender whose attempt is the next one moves it (a sender that lost its lease moves nothing).
- */
-export async function advanceDelivery(
-  db: Queryable,
-  key: DeliveryKey,
-  update: {
-    attempt: number;
-    status: 'pending' | 'succeeded' | 'gave_up';
-    nextAttemptAt: Date | null;
-    error: string | null;
-    now: Date;
-  },
-): Promise<void> {
-  await db.query(
-    `UPDATE sync.webhook_delivery_states
-        SET status = $5, attempts_made = $4, next_attempt_at = $6, lease_until = NULL, last_error = $7,
-            finished_at = CASE WHEN $5 = 'pending' THEN NULL ELSE $8::timestamptz END, updated_at = $8
-      WHERE endpoint_id = $1 AND event_id = $2 AND series = $3 AND status = 'pending'
-        AND attempts_made = $4 - 1`,
-    [
-      key.endpointId,
-      key.eventId,
-      key.series ?? '',
-      update.attempt,
-      update.status,
-      update.nextAttemptAt,
-      update.error,
-      update.now,
-    ],
-  );
-}
-
-/** Pending deliveries whose next attempt is due at `now` and that no sender holds, oldest first. */
-export async function dueAttempts(db: Queryable, now: Date, limit = 500): Promise<DueAttempt[]> {
-  const { rows } = await db.query<{
-    endpoint_id: string;
-    event_id: string;
-    series: string;
-    attempts_made: number;
-  }>(
-    `SELECT endpoint_id, event_id, series, attempts_made FROM sync.webhook_delivery_states
-      WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-      ORDER BY next_attempt_at LIMIT $2`,
-    [now, limit],
-  );
-  return rows.map((row) => ({
-    endpointId: row.endpoint_id,
-    eventId: row.event_id,
-    series: row.series,
-    attempt: Number(row.attempts_made) + 1,
-  }));
-}
-
-/** When the earliest pending attempt is due, or undefined when nothing is pending. */
-export async function nextDueAt(db: Queryable): Promise<Date | undefined> {
-  const { rows } = await db.query<{ at: Date | null }>(
-    `SELECT min(next_attempt_at) AS at FROM sync.webhook_delivery_states WHERE status = 'pending'`,
-  );
-  return rows[0]?.at ? new Date(rows[0].at) : undefined;
-}
-
-/** A delivery's current state, for tests and the CLI. */
-export interface DeliveryState extends DeliveryKey {
-  series: string;
-  status: string;
-  attemptsMade: number;
-  nextAttemptAt: Date | null;
-  lastError: string | null;
-}
-
-/** Every delivery state of an event, by endpoint and series. */
-export async function deliveryStates(db: Queryable, eventId: string): Promise<DeliveryState[]> {
-  const { rows } = await db.query<{
-    endpoint_id: string;
-    event_id: string;
-    series: string;
-    status: string;
-    attempts_made: number;
-    next_attempt_at: Date | null;
-    last_error: string | null;
-  }>(
-    `SELECT endpoint_id, event_id, series, status, attempts_made, next_attempt_at, last_error
-       FROM sync.webhook_delivery_states WHERE event_id = $1 ORDER BY created_at, endpoint_id, series`,
-    [eventId],
-  );
-  return rows.map((row) => ({
-    endpointId: row.endpoint_id,
-    eventId: row.event_id,
-    series: row.series,
-    status: row.status,
-    attemptsMade: Number(row.attempts_made),
-    nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
-    lastError: row.last_error,
-  }));
 }

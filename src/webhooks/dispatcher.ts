@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { type ClaimedDelivery, claimDue, nextClaimAt } from './claim.ts';
-import { type DeliverDeps, leaseMsFor, sendLeased } from './deliver.ts';
+import { type DeliverDeps, leaseMsFor, type SendDeps, sendLeased } from './deliver.ts';
 import type { DeliveryKey } from './deliveryStates.ts';
 import { keepListening } from './listen.ts';
 import { createOutcomeRecorder, type OutcomeRecord } from './outcomes.ts';
@@ -79,7 +79,7 @@ export async function startDispatcher(options: DispatcherOptions): Promise<Dispa
   const floors = new Map<string, Date>();
   let fullScanDue = true;
   const recordOutcome = deps.recordOutcome ?? createOutcomeRecorder(db);
-  const sendDeps: DeliverDeps = {
+  const sendDeps: SendDeps = {
     ...deps,
     // After a plain success the slot frees when the receiver has answered, not when the answer is
     // stored: a claim may refill it at once, so the write's commit never sets the pace of a

@@ -11,7 +11,6 @@ export * from './endpointStats.ts';
 export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
-export * from './inProcessQueue.ts';
 export * from './listen.ts';
 export * from './outcomes.ts';
 export * from './pause.ts';

@@ -19,8 +19,6 @@ export interface RelayDeps {
   onEnqueueError?: (error: Error) => void;
   /** Events claimed per transaction. */
   batchSize?: number;
-  /** When the first attempts are due (the injected clock of tests; real time otherwise). */
-  now?: () => Date;
 }
 
 /**
@@ -68,7 +66,7 @@ async function relayBatch(
         .filter((endpoint) => endpointWants(endpoint, event.type))
         .map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id })),
     );
-    await createDeliveries(client, jobs, { now: deps.now?.() ?? new Date() });
+    await createDeliveries(client, jobs, { now: new Date() });
     await client.query('UPDATE sync.events SET dispatched_at = now() WHERE id = ANY($1::text[])', [
       rows.map((row) => row.id),
     ]);

@@ -1,8 +1,9 @@
 import pg from 'pg';
+import type { Config } from '../config/types.ts';
 import type { DeliverDeps } from './deliver.ts';
 import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { startRelayLoop } from './relayLoop.ts';
-import { STANDARD_SCHEDULE_MS } from './schedule.ts';
+import { cappedSchedule, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import { sweepOnce } from './sweeper.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
@@ -19,7 +20,6 @@ export interface WebhookDeliveryOptions {
   schedule?: readonly number[];
   /** How long one attempt may take (DELIVERY_TIMEOUT_MS unless set). */
   timeoutMs?: number;
-  disableAfterMs?: number;
   /** Told each delivery attempt's outcome (the worker counts them in its metrics). */
   onOutcome?: DeliverDeps['onOutcome'];
   relayIntervalMs?: number;
@@ -29,6 +29,19 @@ export interface WebhookDeliveryOptions {
   sweepIntervalMs?: number;
   /** Errors of the relay, the dispatcher and the sweeper (they carry on and try again). */
   onError?: (error: Error) => void;
+}
+
+/** What the WEBHOOK_* settings decide of a worker's delivery (the worker's and the tests' one mapping). */
+export function configuredDelivery(
+  settings: Config['webhooks'],
+): Pick<WebhookDeliveryOptions, 'policy' | 'endpointConcurrency' | 'maxInFlight' | 'schedule' | 'timeoutMs'> {
+  return {
+    policy: settings,
+    endpointConcurrency: settings.endpointConcurrency,
+    maxInFlight: settings.maxInFlight,
+    schedule: cappedSchedule(settings.retryMaxDelayMs),
+    timeoutMs: settings.timeoutMs,
+  };
 }
 
 /**
@@ -45,7 +58,6 @@ export async function startWebhookDelivery(
     resolve: options.resolve,
     schedule: options.schedule ?? STANDARD_SCHEDULE_MS,
     timeoutMs: options.timeoutMs,
-    disableAfterMs: options.disableAfterMs,
     onOutcome: options.onOutcome,
   };
   const connectListener = async () => {

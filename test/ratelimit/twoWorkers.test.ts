@@ -6,11 +6,11 @@ import { startWorkerHarness, type WorkerHarness } from '../worker/workerHarness.
 
 /**
  * The "done when" of the shared rate limit: two worker processes at FULFILLMENT_RATE_LIMIT_RPS=2
- * send at most 2 requests per second in total, counted where the upstream receives them, over 60 s.
- * (About 75 s: one minute of measuring after the workers start.)
+ * send at most 2 requests per second in total, counted where the upstream receives them: over 20 s
+ * by default, the full minute of that bar with SLOW_TESTS=1.
  */
 const RPS = 2;
-const MEASURE_S = 60;
+const MEASURE_S = process.env.SLOW_TESTS === '1' ? 60 : 20;
 
 let harness: WorkerHarness | undefined;
 let proxy: CountingProxy | undefined;
@@ -47,7 +47,7 @@ describe('two worker processes share one upstream budget', () => {
     await waitFor('the first upstream request', () => proxy!.arrivals.length > 0, 60_000);
     // Whole seconds from the first one after the first request.
     const from = (Math.floor(proxy!.arrivals[0]! / 1000) + 1) * 1000;
-    await waitFor('the measuring minute', () => Date.now() > from + MEASURE_S * 1000 + 500, 90_000);
+    await waitFor('the measuring time', () => Date.now() > from + MEASURE_S * 1000 + 500, 90_000);
     for (const w of workers) w.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.exited));
 
@@ -58,9 +58,10 @@ describe('two worker processes share one upstream budget', () => {
         `(${(total / MEASURE_S).toFixed(2)}/s), busiest second ${Math.max(...counts)}`,
     );
     expect(Math.max(...counts)).toBeLessThanOrEqual(RPS);
-    // The budget was used, not idle: both processes were calling the whole minute.
+    // The budget was used, not idle: both processes were calling the whole time, each taking a
+    // fair part of it.
     expect(total).toBeGreaterThanOrEqual(MEASURE_S * RPS * 0.8);
     const calls = workers.map((w) => w.lines.filter((l) => l.includes('"msg":"upstream call"')).length);
-    expect(calls.every((n) => n >= 20)).toBe(true);
+    expect(calls.every((n) => n >= MEASURE_S * RPS * 0.25)).toBe(true);
   }, 200_000);
 });

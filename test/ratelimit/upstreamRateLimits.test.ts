@@ -91,11 +91,12 @@ describe('the upstream rate limit across processes', () => {
       retry: { retries: 0, minTimeoutMs: 1, maxTimeoutMs: 1 },
     });
     const other = testClient(server.url, { rateLimits: (await processBudgets(deployment())).limits });
-    server.reply({ status: 429, headers: { 'retry-after': '5' } }, rows);
+    server.reply({ status: 429, headers: { 'retry-after': '60' } }, rows);
     await seer.listOwnedInventory(inventory).catch(() => undefined);
     await other.listOwnedInventory(inventory);
     const [first, second] = server.requests;
-    expect(second!.at - first!.at).toBeLessThan(1_000);
+    // Paused, it would have waited the whole minute; half of it only catches that, never a busy machine.
+    expect(second!.at - first!.at).toBeLessThan(30_000);
   });
 
   it('openUpstream (sync --once, backfill, worker) draws from the shared budget of its queue prefix', async () => {
@@ -129,10 +130,10 @@ describe('the upstream rate limit across processes', () => {
       sandbox: false,
       api: { ...testConfig().api, baseUrl: server.url, token: 'tok-upstream-test', rateLimitRps: 10 },
     });
-    const started = Date.now();
+    // Returning at all shows it gave up on Redis rather than waiting for it: the wait itself is
+    // bounded by a connect timeout (1 s), and the test's timeout catches one that never ends.
     const upstream = await openUpstream(config, logger);
     try {
-      expect(Date.now() - started).toBeLessThan(3_000);
       server.reply(rows, rows, rows, rows);
       await Promise.all(Array.from({ length: 4 }, () => upstream.client.listOwnedInventory(inventory)));
       const at = server.requests.map((r) => r.at);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   webhooksDisable,
   webhooksEnable,
@@ -7,10 +7,16 @@ import {
 } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
-import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';
 import { replayEvents } from '../../src/webhooks/replay.ts';
 import { runSourceCli } from '../helpers/cli.ts';
+import {
+  letWaitPass,
+  startDeliveryEngine,
+  stopDeliveryEngines,
+  waitForAttempt,
+  waitSettled,
+} from '../helpers/deliveryEngine.ts';
 import { compileSchema } from '../helpers/eventSchemaValidator.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
@@ -20,6 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
 });
+afterEach(() => stopDeliveryEngines());
 afterAll(async () => {
   await receiver?.close();
   await database?.drop();
@@ -34,19 +41,14 @@ describe('webhooks enable and disable', () => {
   it('a disabled endpoint gets nothing, its pending retries included, until it is enabled again', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/toggle') }, LOCAL_RECEIVERS);
     let answer = 500;
-    receiver.on('/toggle', endpoint.secret, () => ({ status: answer }));
-    let now = Date.now();
-    const clock = () => new Date(now);
-    const sender = createInProcessDelivery({
-      ...LOCAL_RECEIVERS,
-      db: database.pool,
-      now: clock,
-      random: () => 0.5,
-    });
+    // The failure asks for a day before the retry, so the retry is still pending when it is disabled.
+    receiver.on('/toggle', endpoint.secret, () =>
+      answer === 500 ? { status: 500, headers: { 'retry-after': '86400' } } : { status: answer },
+    );
+    await startDeliveryEngine(database.url);
     const pending = testEvent();
     await writeEvents(database.pool, [pending], { stream: null, scope: null, suppressed: false });
-    await relayOnce({ pool: database.pool, now: clock });
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['retry']);
+    await waitForAttempt(database.pool, pending.id, 'failed');
 
     const out = printer();
     expect(await webhooksDisable(database.pool, endpoint.id, out.print)).toBe(true);
@@ -54,16 +56,20 @@ describe('webhooks enable and disable', () => {
     await webhooksList(database.pool, out.print);
     expect(out.lines[1]).toContain('disabled (by hand)');
     answer = 200;
-    now += 10_000;
-    expect(await sender.runDue()).toEqual([{ kind: 'skipped', reason: 'endpoint disabled: by hand' }]);
+    // The day passes: the retry comes due, and the worker drops it without sending.
+    await letWaitPass(database.pool, endpoint.id);
+    const [dropped] = await waitSettled(database.pool, [pending.id]);
+    expect(dropped?.map((d) => [d.status, d.lastError])).toEqual([['skipped', 'endpoint disabled: by hand']]);
     const later = testEvent();
     await writeEvents(database.pool, [later], { stream: null, scope: null, suppressed: false });
-    expect(await relayOnce({ pool: database.pool, now: clock })).toEqual({ events: 1, jobs: 0 });
+    // Relayed to no one: the only endpoint is disabled.
+    expect(await waitSettled(database.pool, [later.id])).toEqual([[]]);
     expect(receiver.received('/toggle')).toHaveLength(1);
 
     expect(await webhooksEnable(database.pool, endpoint.id, out.print)).toBe(true);
-    await replayEvents(database.pool, { eventId: later.id }, { now: clock() });
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered']);
+    await replayEvents(database.pool, { eventId: later.id });
+    const [replayed] = await waitSettled(database.pool, [later.id]);
+    expect(replayed?.map((d) => [d.series.slice(0, 7), d.status])).toEqual([['replay_', 'succeeded']]);
     expect(receiver.received('/toggle').map((r) => r.headers['webhook-id'])).toEqual([pending.id, later.id]);
     expect(await webhooksDisable(database.pool, 'ep_nope', out.print)).toBe(false);
     expect(out.lines.at(-1)).toBe('No endpoint ep_nope: see `webhooks list`.');

@@ -4,9 +4,13 @@ import { webhooksDisable } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry, setEndpointFiguresSource } from '../../src/http/metrics.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
 import { endpointFiguresOnce } from '../../src/worker/serviceMetricSources.ts';
+import {
+  QUICK_RETRIES,
+  startDeliveryEngine,
+  stopDeliveryEngines,
+  waitSettled,
+} from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 /**
@@ -22,6 +26,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
+  await stopDeliveryEngines();
   setEndpointFiguresSource(undefined);
   await receiver?.close();
   await database?.drop();
@@ -52,23 +57,18 @@ describe('webhooks attempts and stats', () => {
     receiver.on('/gone', gone.secret, () => ({ status: 410 }));
     await webhooksDisable(database.pool, paused.id, () => {});
 
-    let now = Date.now();
-    const clock = () => new Date(now);
-    const sender = createInProcessDelivery({
-      ...LOCAL_RECEIVERS,
-      db: database.pool,
-      now: clock,
-      random: () => 0.5,
-    });
+    await startDeliveryEngine(database.url, { env: QUICK_RETRIES });
+    const start = new Date();
     const event = testEvent();
     await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: false });
-    await relayOnce({ pool: database.pool, now: clock });
-    const start = clock();
-    await sender.runDue();
-    now += 5_500;
-    await sender.runDue();
-    now += 330_000;
-    await sender.runDue();
+    await waitSettled(database.pool, [event.id]);
+    // When the flaky endpoint's attempts were made, as stored.
+    const { rows: times } = await database.pool.query(
+      'SELECT attempted_at FROM sync.webhook_deliveries WHERE endpoint_id = $1 ORDER BY attempt',
+      [flaky.id],
+    );
+    const attemptedAt = times.map((row) => new Date(row.attempted_at));
+    const [, lastFailure, success] = attemptedAt as [Date, Date, Date];
 
     const all = printer();
     await webhooksAttempts(database.pool, { endpointId: flaky.id, limit: 100 }, all.print);
@@ -96,7 +96,7 @@ describe('webhooks attempts and stats', () => {
       { endpointId: gone.id, eventId: event.id, status: 'gave_up', responseCode: 410 },
     ]);
     const late = printer();
-    await webhooksAttempts(database.pool, { since: new Date(now - 1000), limit: 100 }, late.print);
+    await webhooksAttempts(database.pool, { since: success, limit: 100 }, late.print);
     expect(late.lines).toHaveLength(1);
     expect(late.lines[0]).toContain('#3  succeeded');
     await expect(
@@ -116,8 +116,8 @@ describe('webhooks attempts and stats', () => {
       failed: 2,
       gaveUp: 0,
       enabled: true,
-      lastSuccessAt: new Date(now).toISOString(),
-      lastFailureAt: new Date(now - 330_000).toISOString(),
+      lastSuccessAt: success.toISOString(),
+      lastFailureAt: lastFailure.toISOString(),
     });
     expect(flakyStats?.successRate).toBeCloseTo(1 / 3, 6);
     expect(typeof flakyStats?.p50Ms).toBe('number');
@@ -151,7 +151,7 @@ describe('webhooks attempts and stats', () => {
     );
 
     // /metrics: the same figures, one series per endpoint; disabled endpoints say by whom.
-    setEndpointFiguresSource(endpointFiguresOnce(database.pool, clock));
+    setEndpointFiguresSource(endpointFiguresOnce(database.pool, () => new Date()));
     const exposition = await metricsRegistry.metrics();
     const disabled = samples(exposition, 'fulfillment_webhook_endpoint_disabled');
     expect(disabled).toEqual(
@@ -172,7 +172,7 @@ describe('webhooks attempts and stats', () => {
     expect(ratio.get(`{endpoint="${flaky.id}"}`)).toBeCloseTo(1 / 3, 6);
     expect(ratio.has(`{endpoint="${paused.id}"}`)).toBe(false);
     expect(samples(exposition, 'fulfillment_webhook_endpoint_last_success_timestamp_seconds')).toEqual(
-      new Map([[`{endpoint="${flaky.id}"}`, now / 1000]]),
+      new Map([[`{endpoint="${flaky.id}"}`, success.getTime() / 1000]]),
     );
     expect(samples(exposition, 'fulfillment_webhook_endpoint_duration_p95_seconds_24h').size).toBe(2);
   });

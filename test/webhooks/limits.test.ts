@@ -44,6 +44,9 @@ async function startWorker(options: { pollIntervalMs?: number } = {}) {
   return delivery;
 }
 
+/** The Retry-After of the pause test: long enough that five deliveries elsewhere fit in it on any machine. */
+const PAUSE_S = 5;
+
 async function endpoint(path: string, limits: { rate?: number; concurrency?: number } = {}) {
   const added = await addEndpoint(database.pool, { url: receiver.url(path) }, LOCAL_RECEIVERS);
   await database.pool.query(
@@ -66,7 +69,7 @@ describe('per-endpoint limits', () => {
       const slow = await endpoint(`/slow${status}`, { concurrency: 1 });
       const other = await endpoint(`/other${status}`);
       receiver.on(`/slow${status}`, slow.secret, (_r, count) =>
-        count === 1 ? { status, headers: { 'retry-after': '2' } } : { status: 200 },
+        count === 1 ? { status, headers: { 'retry-after': String(PAUSE_S) } } : { status: 200 },
       );
       receiver.on(`/other${status}`, other.secret, () => ({ status: 200 }));
       await startWorker();
@@ -78,11 +81,11 @@ describe('per-endpoint limits', () => {
       );
       const slowGot = receiver.received(`/slow${status}`);
       const pausedAt = slowGot[0]?.receivedAt as number;
-      // Nothing reached the paused endpoint for the 2 s it asked for...
-      expect((slowGot[1]?.receivedAt as number) - pausedAt).toBeGreaterThanOrEqual(2000);
-      // ...while the other endpoint had everything well within them.
+      // Nothing reached the paused endpoint for the time it asked for...
+      expect((slowGot[1]?.receivedAt as number) - pausedAt).toBeGreaterThanOrEqual(PAUSE_S * 1000);
+      // ...while the other endpoint had everything before the pause ended.
       const otherLast = Math.max(...receiver.received(`/other${status}`).map((r) => r.receivedAt));
-      expect(otherLast).toBeLessThan(pausedAt + 2000);
+      expect(otherLast).toBeLessThan(slowGot[1]?.receivedAt as number);
       expect(slowGot.every((r) => r.verified)).toBe(true);
     },
   );
@@ -107,16 +110,27 @@ describe('per-endpoint limits', () => {
   });
 
   it('max_concurrency holds across two workers', async () => {
+    const EVENTS = 12;
     let open = 0;
     let most = 0;
+    let total = 0;
+    const held: Array<() => void> = [];
+    // Requests are held until the limit's worth is open (or the last one came), then for 150 ms
+    // more, in which a request over the limit would arrive: so the limit is always reached, however
+    // slow the machine, and any excess shows.
     const server: Server = createServer((req, res) => {
       open += 1;
+      total += 1;
       most = Math.max(most, open);
       req.resume();
-      setTimeout(() => {
+      held.push(() => {
         open -= 1;
         res.writeHead(200).end();
-      }, 150);
+      });
+      if (open >= 2 || total === EVENTS)
+        setTimeout(() => {
+          for (const answer of held.splice(0)) answer();
+        }, 150);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     running.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -127,7 +141,7 @@ describe('per-endpoint limits', () => {
     ]);
     await startWorker({ pollIntervalMs: 100 });
     await startWorker({ pollIntervalMs: 100 });
-    const ids = await commit(12);
+    const ids = await commit(EVENTS);
     await waitFor('every delivery to succeed', async () => {
       const { rows } = await database.pool.query(
         `SELECT count(*)::int AS n FROM sync.webhook_delivery_states WHERE endpoint_id = $1 AND status = 'succeeded'`,
@@ -141,19 +155,17 @@ describe('per-endpoint limits', () => {
   it('replay queues its deliveries, says how many, and a running worker sends them at once', async () => {
     const target = await endpoint('/replayed');
     receiver.on('/replayed', target.secret, () => ({ status: 200 }));
-    // Polling once a minute: only the replay's announcement can bring the worker to it in time.
-    await startWorker({ pollIntervalMs: 60_000 });
+    // Polling every 10 minutes, longer than the test: only the replay's announcement can bring the
+    // worker to it.
+    await startWorker({ pollIntervalMs: 600_000 });
     const event = testEvent();
     await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: true });
     const printed: string[] = [];
     const errorsBefore = errors.length;
-    const asked = Date.now();
     await webhooksReplay(database.pool, { eventId: event.id }, target.id, (line) => printed.push(line));
     expect(printed).toEqual(['queued 1 delivery(ies) of 1 event(s); a running worker sends them now.']);
-    await waitFor('the replayed delivery', () => receiver.received('/replayed').length === 1, 5_000);
+    await waitFor('the replayed delivery', () => receiver.received('/replayed').length === 1, 60_000);
     expect(receiver.received('/replayed')[0]?.headers['webhook-id']).toBe(event.id);
-    // Well before the worker's next poll: it came from the announcement.
-    expect((receiver.received('/replayed')[0]?.receivedAt as number) - asked).toBeLessThan(5_000);
     expect(errors.slice(errorsBefore)).toEqual([]);
   });
 });

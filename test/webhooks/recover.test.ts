@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksDisable, webhooksEnable, webhooksRecover } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
@@ -10,10 +10,17 @@ import {
   KEPT_DISABLEMENTS,
   updateEndpointHealth,
 } from '../../src/webhooks/endpoints.ts';
-import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
 import { RecoverError, recoverEndpoint } from '../../src/webhooks/recover.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
 import { enqueueReplayDeliveries } from '../../src/webhooks/replay.ts';
+import {
+  deliveriesOf,
+  QUICK_RETRIES,
+  startDeliveryEngine,
+  stopDeliveryEngines,
+  waitForAttempt,
+  waitRelayed,
+  waitSettled,
+} from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, type Responder, startReceiver, testEvent } from './harness.ts';
 
 /**
@@ -29,14 +36,24 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
 });
+afterEach(() => stopDeliveryEngines());
 afterAll(async () => {
   await receiver?.close();
   await database?.drop();
 });
 
+/** A worker's delivery engine whose retries come within a second (ten attempts in all). */
+const startEngine = () => startDeliveryEngine(database.url, { env: QUICK_RETRIES });
+
+/** A 500 asking to be retried in a day: the delivery stays pending (still being retried). */
+const RETRY_TOMORROW = 'retry tomorrow';
+
 /** Answers per event id, attempt by attempt (the last one repeats); 200 for an event not listed. */
-function scriptedAnswers(): { set: (id: string, statuses: number[]) => void; responder: Responder } {
-  const script = new Map<string, number[]>();
+function scriptedAnswers(): {
+  set: (id: string, statuses: Array<number | typeof RETRY_TOMORROW>) => void;
+  responder: Responder;
+} {
+  const script = new Map<string, Array<number | typeof RETRY_TOMORROW>>();
   const seen = new Map<string, number>();
   return {
     set: (id, statuses) => script.set(id, statuses),
@@ -46,8 +63,8 @@ function scriptedAnswers(): { set: (id: string, statuses: number[]) => void; res
       seen.set(id, n + 1);
       const statuses = script.get(id) ?? [200];
       const status = statuses[Math.min(n, statuses.length - 1)] ?? 200;
-      // A 503 asking for a day: the delivery stays pending (still being retried).
-      return status === 503 ? { status, headers: { 'retry-after': '86400' } } : { status };
+      // Not a 503: a 503 with Retry-After pauses the whole endpoint that long, every delivery included.
+      return status === RETRY_TOMORROW ? { status: 500, headers: { 'retry-after': '86400' } } : { status };
     },
   };
 }
@@ -65,43 +82,30 @@ describe('webhooks recover', () => {
     );
     const answers = scriptedAnswers();
     receiver.on('/recover', endpoint.secret, answers.responder);
-    let now = Date.now() - 3_600_000;
-    const clock = () => new Date(now);
-    // Two attempts in all: a second failure gives up.
-    const sender = createInProcessDelivery({
-      ...LOCAL_RECEIVERS,
-      db: database.pool,
-      now: clock,
-      schedule: [0, 1000],
-      random: () => 0.5,
-    });
-    const relay = () => relayOnce({ pool: database.pool, now: clock });
+    await startEngine();
+    const received = () => receiver.received('/recover');
 
-    // Before T: an event that gave up. Not part of a recover since T.
+    // Before T: an event that gave up (ten failed attempts). Not part of a recover since T.
     const old = testEvent();
     answers.set(old.id, [500]);
     await commit([old]);
-    await relay();
-    await sender.runDue();
-    now += 1000;
-    await sender.runDue();
-    now += 600_000;
-    const since = clock();
+    await waitForAttempt(database.pool, old.id, 'gave_up');
+    const since = new Date();
 
     // Since T: succeeded after a failure, gave up, still retrying, then a 410 disables the endpoint.
     const [succeeded, gaveUp, retrying, gone] = [testEvent(), testEvent(), testEvent(), testEvent()];
     answers.set(succeeded.id, [500, 200]);
-    answers.set(gaveUp.id, [500, 500]);
-    answers.set(retrying.id, [503]);
+    answers.set(gaveUp.id, [500]);
+    answers.set(retrying.id, [RETRY_TOMORROW]);
     answers.set(gone.id, [410]);
     await commit([succeeded, gaveUp, retrying]);
-    await relay();
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['retry', 'retry', 'retry']);
-    now += 1000;
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered', 'gave_up']);
+    await waitForAttempt(database.pool, succeeded.id, 'succeeded');
+    await waitForAttempt(database.pool, gaveUp.id, 'gave_up');
+    await waitForAttempt(database.pool, retrying.id, 'failed');
+    const [stillPending] = await deliveriesOf(database.pool, retrying.id);
+    expect(stillPending).toMatchObject({ status: 'pending', attemptsMade: 1 });
     await commit([gone]);
-    await relay();
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
+    await waitForAttempt(database.pool, gone.id, 'gave_up');
     expect(await getEndpoint(database.pool, endpoint.id)).toMatchObject({
       enabled: false,
       disabledBy: 'failure',
@@ -111,40 +115,40 @@ describe('webhooks recover', () => {
     const missed = [testEvent(), testEvent({ type: 'invoice.paid' })];
     const unwanted = testEvent({ type: 'order.status_changed' });
     await commit([...missed, unwanted]);
-    await relay();
-    await expect(recoverEndpoint(database.pool, endpoint.id, since, clock())).rejects.toThrow(RecoverError);
+    await waitRelayed(
+      database.pool,
+      [...missed, unwanted].map((e) => e.id),
+    );
+    await expect(recoverEndpoint(database.pool, endpoint.id, since)).rejects.toThrow(RecoverError);
     await webhooksEnable(database.pool, endpoint.id, () => {});
     const after = testEvent();
     await commit([after]);
-    await relay();
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered']);
-    const before = receiver.received('/recover').length;
+    expect((await waitSettled(database.pool, [after.id]))[0]?.map((d) => d.status)).toEqual(['succeeded']);
+    const before = received().length;
 
     for (const event of [gaveUp, gone, ...missed]) answers.set(event.id, [200]);
     const printed: string[] = [];
-    expect(await webhooksRecover(database.pool, endpoint.id, since, (l) => printed.push(l), clock())).toBe(
-      true,
-    );
+    expect(await webhooksRecover(database.pool, endpoint.id, since, (l) => printed.push(l))).toBe(true);
     expect(printed).toEqual([
       `recovering 4 event(s) for ${endpoint.id} since ${since.toISOString()}: 2 failed or gave up, 2 missed while disabled; 1 other failed event(s) are still being retried on their schedule and are not sent twice; a running worker sends them with their original webhook-id.`,
     ]);
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual([
-      'delivered',
-      'delivered',
-      'delivered',
-      'delivered',
+    const recovered = [gaveUp, gone, ...missed].map((e) => e.id);
+    const settled = await waitSettled(database.pool, recovered);
+    expect(settled.map((deliveries) => deliveries.at(-1)?.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+      'succeeded',
     ]);
-    const resent = receiver.received('/recover').slice(before);
+    const resent = received().slice(before);
     expect(resent.every((r) => r.verified)).toBe(true);
-    expect(resent.map((r) => r.headers['webhook-id']).sort()).toEqual(
-      [gaveUp.id, gone.id, ...missed.map((e) => e.id)].sort(),
-    );
+    expect(resent.map((r) => r.headers['webhook-id']).sort()).toEqual([...recovered].sort());
     expect(resent.map((r) => JSON.parse(r.body).id).sort()).toEqual(
       resent.map((r) => r.headers['webhook-id']).sort(),
     );
 
     // Everything failed has now arrived: a second recover finds nothing (the retrying one stays).
-    const again = await recoverEndpoint(database.pool, endpoint.id, since, clock());
+    const again = await recoverEndpoint(database.pool, endpoint.id, since);
     expect(again).toMatchObject({ failed: 0, missedWhileDisabled: 0, stillRetrying: 1, deliveries: [] });
   });
 
@@ -152,36 +156,26 @@ describe('webhooks recover', () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/pruned') }, LOCAL_RECEIVERS);
     const answers = scriptedAnswers();
     receiver.on('/pruned', endpoint.secret, answers.responder);
-    let now = Date.now() - 3_600_000;
-    const clock = () => new Date(now);
-    const sender = createInProcessDelivery({
-      ...LOCAL_RECEIVERS,
-      db: database.pool,
-      now: clock,
-      schedule: [0, 1000],
-      random: () => 0.5,
-    });
+    await startEngine();
     const event = testEvent();
     await commit([event]);
-    await relayOnce({ pool: database.pool, now: clock });
     // (The first test's endpoint wants it too.)
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered', 'delivered']);
+    const [delivered] = await waitSettled(database.pool, [event.id]);
+    expect(delivered?.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
     expect(receiver.received('/pruned').map((r) => r.headers['webhook-id'])).toEqual([event.id]);
     // Retention drops attempts after RETENTION_DELIVERIES_DAYS, delivery states only with their event.
     await database.pool.query('DELETE FROM sync.webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
-    now += 600_000;
-    const since = clock();
+    const since = new Date();
     // Later, a replay of it fails until it gives up.
     answers.set(event.id, [500]);
     await enqueueReplayDeliveries(
       database.pool,
       [{ endpointId: endpoint.id, eventId: event.id, series: 'replay_pruned' }],
-      clock(),
+      new Date(),
     );
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['retry']);
-    now += 1000;
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['gave_up']);
-    expect(await recoverEndpoint(database.pool, endpoint.id, since, clock())).toMatchObject({
+    const attempts = await waitForAttempt(database.pool, event.id, 'gave_up', endpoint.id);
+    expect(attempts.every((a) => a.series === 'replay_pruned' && a.responseCode === 500)).toBe(true);
+    expect(await recoverEndpoint(database.pool, endpoint.id, since)).toMatchObject({
       failed: 0,
       deliveries: [],
     });

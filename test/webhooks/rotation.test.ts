@@ -1,11 +1,10 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksList, webhooksRotateSecret } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
-import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
 import { sweepOnce } from '../../src/webhooks/sweeper.ts';
+import { startDeliveryEngine, stopDeliveryEngines, waitSettled } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, type Received, startReceiver, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -14,6 +13,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
 });
+afterEach(() => stopDeliveryEngines());
 afterAll(async () => {
   await receiver?.close();
   await database?.drop();
@@ -35,17 +35,19 @@ describe('webhooks rotate-secret', () => {
   it('signs with the old and the new secret for 24 hours, then with the new one only, and drops the old', async () => {
     const endpoint = await addEndpoint(database.pool, { url: receiver.url('/rotate') }, LOCAL_RECEIVERS);
     receiver.on('/rotate', endpoint.secret, () => ({ status: 204 }));
-    const rotatedAt = new Date('2026-05-01T12:00:00Z');
-    let now = rotatedAt.getTime();
-    const clock = () => new Date(now);
-    const sender = createInProcessDelivery({ ...LOCAL_RECEIVERS, db: database.pool, now: clock });
+    const engine = await startDeliveryEngine(database.url);
     const deliverOne = async () => {
-      await writeEvents(database.pool, [testEvent()], { stream: null, scope: null, suppressed: false });
-      await relayOnce({ pool: database.pool, now: clock });
-      expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered']);
-      return receiver.received('/rotate').at(-1) as Received;
+      const event = testEvent();
+      await writeEvents(database.pool, [event], { stream: null, scope: null, suppressed: false });
+      const [deliveries] = await waitSettled(database.pool, [event.id]);
+      expect(deliveries?.map((d) => d.status)).toEqual(['succeeded']);
+      const got = receiver.received('/rotate').at(-1) as Received;
+      expect(got.headers['webhook-id']).toBe(event.id);
+      return got;
     };
 
+    const rotatedAt = new Date();
+    const overlapEnds = new Date(rotatedAt.getTime() + 24 * HOUR).toISOString();
     const printed: string[] = [];
     expect(await webhooksRotateSecret(database.pool, endpoint.id, (l) => printed.push(l), rotatedAt)).toBe(
       true,
@@ -53,9 +55,8 @@ describe('webhooks rotate-secret', () => {
     const newSecret = printed.find((l) => l.startsWith('secret: '))?.slice(8) ?? '';
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(endpoint.secret);
-    expect(printed.join('\n')).toContain('2026-05-02T12:00:00.000Z');
+    expect(printed.join('\n')).toContain(overlapEnds);
 
-    now = rotatedAt.getTime() + HOUR;
     const during = await deliverOne();
     const signatures = during.headers['webhook-signature']?.split(' ') ?? [];
     expect(signatures).toHaveLength(2);
@@ -74,16 +75,23 @@ describe('webhooks rotate-secret', () => {
       [false, true],
     ]);
     const listed: string[] = [];
-    await webhooksList(database.pool, (l) => listed.push(l), clock());
-    expect(listed.join('\n')).toContain('previous secret signs too until 2026-05-02T12:00:00.000Z');
+    await webhooksList(database.pool, (l) => listed.push(l));
+    expect(listed.join('\n')).toContain(`previous secret signs too until ${overlapEnds}`);
 
-    now = rotatedAt.getTime() + 24 * HOUR + 1;
+    // The 24 hours pass (the overlap's end moves to a moment ago): only the new secret signs.
+    await database.pool.query(
+      `UPDATE sync.webhook_endpoints SET previous_secret_expires_at = now() - interval '1 millisecond'
+        WHERE id = $1`,
+      [endpoint.id],
+    );
     const after = await deliverOne();
     expect(after.headers['webhook-signature']?.split(' ')).toHaveLength(1);
     expect(verifies(newSecret, after)).toBe(true);
     expect(verifies(endpoint.secret, after)).toBe(false);
 
-    expect(await sweepOnce(database.pool, { now: clock() })).toMatchObject({ secretsDropped: 1 });
+    // The sweeper drops the old secret (run here rather than waiting for the engine's minute).
+    await engine.stop();
+    expect(await sweepOnce(database.pool)).toMatchObject({ secretsDropped: 1 });
     expect(await getEndpoint(database.pool, endpoint.id)).toMatchObject({
       secret: newSecret,
       previousSecret: null,

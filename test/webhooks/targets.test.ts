@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksAdd } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint, listEndpoints } from '../../src/webhooks/endpoints.ts';
-import { createInProcessDelivery } from '../../src/webhooks/inProcessQueue.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
 import type { Resolve } from '../../src/webhooks/safeLookup.ts';
 import { SOURCE_CLI } from '../helpers/cli.ts';
+import { startDeliveryEngine, stopDeliveryEngines, waitForAttempt } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
 const strict = { allowPrivateTargets: false };
@@ -19,6 +17,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
 });
+afterEach(() => stopDeliveryEngines());
 afterAll(async () => {
   await receiver?.close();
   await database?.drop();
@@ -33,6 +32,9 @@ function resolver(table: Record<string, string[]>): Resolve {
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
 }
+
+/** A worker with the default target policy (WEBHOOK_ALLOW_PRIVATE_TARGETS unset). */
+const STRICT_WORKER = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' };
 
 /** Stores an endpoint the way an operator with WEBHOOK_ALLOW_PRIVATE_TARGETS=true could have. */
 async function storedEndpoint(url: string) {
@@ -99,6 +101,7 @@ describe('webhooks add refuses private targets', () => {
 
 describe('each delivery checks its target again, after resolving it', () => {
   it('refuses a stored private target at delivery, records why, and stores nothing it could answer', async () => {
+    await startDeliveryEngine(database.url, { env: STRICT_WORKER });
     for (const url of [
       receiver.url('/private'),
       receiver.url('/private').replace('127.0.0.1', 'localhost'),
@@ -107,11 +110,8 @@ describe('each delivery checks its target again, after resolving it', () => {
       const endpoint = await storedEndpoint(url);
       receiver.on('/private', endpoint.secret, () => ({ status: 200, body: 'internal secrets' }));
       const id = await commitEvent();
-      await relayOnce({ pool: database.pool });
-      const sender = createInProcessDelivery({ db: database.pool, policy: strict, now: () => new Date() });
-      const [outcome] = await sender.runDue();
-      expect(outcome).toMatchObject({ kind: 'retry' });
-      const [attempt] = await listAttempts(database.pool, id);
+      // A failed attempt, to be retried (the target may be fixed meanwhile).
+      const [attempt] = await waitForAttempt(database.pool, id, 'failed');
       expect(attempt).toMatchObject({ status: 'failed', responseCode: null, responseBody: null });
       expect(attempt?.error).toMatch(/^refused target: .*(loopback|this machine)/);
     }
@@ -125,16 +125,12 @@ describe('each delivery checks its target again, after resolving it', () => {
       { policy: strict, resolve: resolver({ 'rebind.example': ['93.184.215.14'] }) },
     );
     await database.pool.query('UPDATE sync.webhook_endpoints SET enabled = (id = $1)', [added.id]);
-    const id = await commitEvent();
-    await relayOnce({ pool: database.pool });
-    const sender = createInProcessDelivery({
-      db: database.pool,
-      policy: strict,
+    await startDeliveryEngine(database.url, {
+      env: STRICT_WORKER,
       resolve: resolver({ 'rebind.example': ['127.0.0.1'] }),
-      now: () => new Date(),
     });
-    await sender.runDue();
-    const [attempt] = await listAttempts(database.pool, id);
+    const id = await commitEvent();
+    const [attempt] = await waitForAttempt(database.pool, id, 'failed');
     expect(attempt?.error).toBe(
       'refused target: rebind.example resolves to 127.0.0.1 is a loopback address; set WEBHOOK_ALLOW_PRIVATE_TARGETS=true to allow private targets',
     );
@@ -147,15 +143,11 @@ describe('each delivery checks its target again, after resolving it', () => {
     const port = new URL(receiver.url('/')).port;
     const endpoint = await storedEndpoint(`http://receiver.test:${port}/resolved`);
     receiver.on('/resolved', endpoint.secret, () => ({ status: 204 }));
+    await startDeliveryEngine(database.url, { resolve: resolver({ 'receiver.test': ['127.0.0.1'] }) });
     const id = await commitEvent();
-    await relayOnce({ pool: database.pool });
-    const sender = createInProcessDelivery({
-      ...LOCAL_RECEIVERS,
-      db: database.pool,
-      resolve: resolver({ 'receiver.test': ['127.0.0.1'] }),
-      now: () => new Date(),
-    });
-    expect((await sender.runDue()).map((o) => o.kind)).toEqual(['delivered']);
+    expect((await waitForAttempt(database.pool, id, 'succeeded')).map((a) => a.status)).toEqual([
+      'succeeded',
+    ]);
     const got = receiver.received('/resolved');
     expect(got).toHaveLength(1);
     expect(got[0]?.headers.host).toBe(`receiver.test:${port}`);

@@ -15,8 +15,6 @@ import { startWorkerHarness, type WorkerHarness } from './workerHarness.ts';
  * waits on that row. Readiness (and webhooks) must not depend on those connections.
  */
 const CONCURRENCY = 2;
-/** The readiness check's own timeout (src/http/app.ts). */
-const CHECK_TIMEOUT_MS = 2_000;
 
 let harness: WorkerHarness | undefined;
 let locker: pg.PoolClient | undefined;
@@ -92,15 +90,14 @@ describe('/readyz while every sync slot is busy', () => {
       60_000,
     );
 
-    const asked = Date.now();
+    // Each check that misses its own timeout (src/http/app.ts) answers "no answer within ... ms"
+    // instead of "ok", so an all-"ok" body is the proof it answered in time.
     const answer = await fetch(`http://127.0.0.1:${port}/readyz`);
-    const elapsed = Date.now() - asked;
     const body = await answer.json();
     expect({ status: answer.status, body }).toEqual({
       status: 200,
       body: { status: 'ready', checks: { postgres: 'ok', redis: 'ok', schedules: 'ok' } },
     });
-    expect(elapsed).toBeLessThan(CHECK_TIMEOUT_MS);
 
     await locker.query('ROLLBACK');
     worker.child.kill('SIGTERM');

@@ -104,10 +104,10 @@ describe('worker', () => {
     const job = await first.queues.sync.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));
     // Running in this worker, not merely active in Redis (the worker gets the job a moment later).
     await waitFor('running', () => invoked === 1);
-    const started = Date.now();
+    // The job never finishes, so close returning at all shows it gave the job back instead of
+    // waiting for it (the test's timeout catches a close that waits).
     const { released } = await first.close(300);
     expect(released).toBe(1);
-    expect(Date.now() - started).toBeLessThan(3000);
     running.splice(running.indexOf(first), 1);
 
     const finished: string[] = [];

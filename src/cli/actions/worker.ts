@@ -10,8 +10,7 @@ import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
-import { startWebhookDelivery } from '../../webhooks/runtime.ts';
-import { cappedSchedule } from '../../webhooks/schedule.ts';
+import { configuredDelivery, startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
@@ -140,11 +139,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const webhooks = await startWebhookDelivery({
     pool: pools.webhooks.pool,
     databaseUrl: config.databaseUrl,
-    policy: config.webhooks,
-    endpointConcurrency: config.webhooks.endpointConcurrency,
-    maxInFlight: config.webhooks.maxInFlight,
-    schedule: cappedSchedule(config.webhooks.retryMaxDelayMs),
-    timeoutMs: config.webhooks.timeoutMs,
+    ...configuredDelivery(config.webhooks),
     onOutcome: recordWebhookOutcome,
     onError: (error) => logger.error({ err: error.message }, 'webhook delivery error'),
   });

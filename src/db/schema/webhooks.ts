@@ -123,7 +123,7 @@ export const webhookDeliveryStates = syncSchema.table(
   },
   (t) => [
     primaryKey({ columns: [t.endpointId, t.eventId, t.series] }),
-    // What the in-process driver reads: pending deliveries by due time.
+    // What the dispatcher's due timer reads (nextClaimAt): the earliest pending due time.
     index('webhook_delivery_states_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     // What the dispatcher claims: each endpoint's due deliveries, oldest first.
     index('webhook_delivery_states_endpoint_due_idx')

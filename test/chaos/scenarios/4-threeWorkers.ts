@@ -1,4 +1,4 @@
-import { JITTER_ALLOWANCE_MS } from '../../../src/api/sendWindow.ts';
+import { JITTER_ALLOWANCE_MS } from '../../../src/ratelimit/sendWindow.ts';
 import { startCountingProxy } from '../../helpers/countingProxy.ts';
 import { waitFor } from '../../helpers/waitFor.ts';
 import { duplicateEventCount } from '../lib/duplicateEvents.ts';
@@ -19,7 +19,7 @@ import type { Scenario } from '../scenario.ts';
 const RPS = 5;
 /**
  * The bound on arrivals in any 1-s sliding window: RPS + 1. The shared limiter
- * (src/api/sendWindow.ts, run in Redis by src/ratelimit/scripts.ts) lets a request through only
+ * (src/ratelimit/sendWindow.ts, run in Redis by src/ratelimit/scripts.ts) lets a request through only
  * when fewer than RPS went in the last (1000 + JITTER_ALLOWANCE_MS) ms, recorded at the moment it
  * goes, so by Redis' clock no second ever holds more than RPS. A request reaches the simulator a
  * little after it is let through; on a loaded machine (this suite runs three workers beside the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/api/rateLimiter.ts';
-import { inProcessRateLimits, ORDER_DETAIL_OPERATION, routeRateLimits } from '../../src/api/rateLimits.ts';
-import { sendWindowRule } from '../../src/api/sendWindow.ts';
+import { inProcessRateLimits, ORDER_DETAIL_OPERATION, routeRateLimits } from '../../src/ratelimit/budgets.ts';
+import { createRateLimiter, type RateLimiter, RateLimitPausedError } from '../../src/ratelimit/limiter.ts';
+import { sendWindowRule } from '../../src/ratelimit/sendWindow.ts';
 
 /**
  * A fake clock whose sleep advances time (by `lateMs(i)` more than asked for the i-th sleep: a

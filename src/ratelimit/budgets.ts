@@ -1,5 +1,5 @@
-import type { OperationId } from './operations.ts';
-import { createRateLimiter, NO_RATE_LIMIT, type RateLimiter } from './rateLimiter.ts';
+import type { OperationId } from '../api/operations.ts';
+import { createRateLimiter, NO_RATE_LIMIT, type RateLimiter } from './limiter.ts';
 
 /** Which budget an upstream call draws from, by operation; the transport asks before every attempt. */
 export type RateLimits = (operation: OperationId) => RateLimiter;
