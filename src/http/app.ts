@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { basicAuth } from 'hono/basic-auth';
 import type { Registry } from 'prom-client';
 import { metricsRegistry } from './metrics.ts';
+import type { StatusSnapshot } from './status/readModel.ts';
+import { STATUS_PATH, statusRoutes } from './status/route.ts';
 
 /** One readiness dependency: resolves when healthy, rejects (or returns false) when not. */
 export type ReadinessCheck = () => Promise<boolean | undefined> | boolean | undefined;
@@ -19,13 +21,18 @@ export interface HttpAppOptions {
   queues?: readonly Queue[];
   dashboard?: { user: string | undefined; password: string | undefined };
   registry?: Registry;
+  /** Reads the status page's snapshot; the page is served at /status behind the dashboard's credentials. */
+  status?: () => Promise<StatusSnapshot>;
   /** Per check; a hanging dependency must not hang the probe. */
   checkTimeoutMs?: number;
 }
 
 export const DASHBOARD_PATH = '/admin/queues';
 
-/** Builds the hono app: /healthz, /readyz, /metrics and, when credentials are set, the dashboard. */
+/**
+ * Builds the hono app: /healthz, /readyz, /metrics and, when credentials are set, the dashboard and
+ * the status page (both behind the same basic auth).
+ */
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   const registry = options.registry ?? metricsRegistry;
@@ -54,7 +61,26 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     app.use(DASHBOARD_PATH, basicAuth({ username: user, password }));
     app.route(DASHBOARD_PATH, dashboardRoutes(options.queues ?? []));
   }
+  if (options.status) mountStatusPage(app, options.status, user && password ? { user, password } : undefined);
   return app;
+}
+
+/** /status behind the dashboard's credentials; without them it is not served, and says why. */
+function mountStatusPage(
+  app: Hono,
+  read: () => Promise<StatusSnapshot>,
+  credentials: { user: string; password: string } | undefined,
+): void {
+  if (!credentials) {
+    app.get(STATUS_PATH, (c) =>
+      c.text('The status page is off: set DASHBOARD_USER and DASHBOARD_PASSWORD to serve it.\n', 404),
+    );
+    return;
+  }
+  const auth = basicAuth({ username: credentials.user, password: credentials.password });
+  app.use(STATUS_PATH, auth);
+  app.use(`${STATUS_PATH}/*`, auth);
+  app.route(STATUS_PATH, statusRoutes(read, { queues: `${DASHBOARD_PATH}/` }));
 }
 
 async function runCheck(check: ReadinessCheck, timeoutMs: number): Promise<string> {

@@ -1,7 +1,8 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type Gauge, Histogram } from 'prom-client';
+import { counter, gauge, type Series, scrapedGauge } from './metricKinds.ts';
+import { metricsRegistry } from './registry.ts';
 
-/** The one Prometheus registry of the process; `/metrics` serves it. Other modules import `metrics`. */
-export const metricsRegistry = new Registry();
+export { metricsRegistry } from './registry.ts';
 
 type DepthSource = () => Promise<Array<{ queue: string; state: string; count: number }>>;
 type LagSource = () => Promise<Array<{ stream: string; scope: string; lagSeconds: number }>>;
@@ -70,50 +71,6 @@ function endpointGauge(
       return [[labels, v]];
     });
   return scrapedGauge(name, help, labelNames, read, { replaceSeries: true });
-}
-
-/** A counter in the service's registry. */
-function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
-  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
-}
-
-/** A gauge in the service's registry, set by the code that knows the value. */
-function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
-  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
-}
-
-/** One series of a scraped gauge: its labels and value. */
-type Series<L extends string> = [Partial<Record<L, string>>, number];
-
-/**
- * A gauge read at scrape time: `read` gives its series, or undefined while no source is set. A read
- * that fails (Postgres or Redis briefly away) does not fail the scrape; fulfillment_ready and
- * /readyz say what is away. The gauge keeps its last values, or with `replaceSeries` starts every
- * scrape empty, so a series the read no longer returns disappears (and a failed read shows none).
- */
-function scrapedGauge<L extends string>(
-  name: string,
-  help: string,
-  labelNames: readonly L[],
-  read: () => Promise<Series<L>[] | undefined>,
-  options: { replaceSeries?: boolean } = {},
-): Gauge<L> {
-  return new Gauge({
-    name,
-    help,
-    labelNames,
-    registers: [metricsRegistry],
-    async collect() {
-      if (options.replaceSeries) this.reset();
-      let series: Series<L>[] | undefined;
-      try {
-        series = await read();
-      } catch {
-        return;
-      }
-      for (const [labels, value] of series ?? []) this.set(labels, value);
-    },
-  });
 }
 
 const seconds = (date: Date | null) => (date ? date.getTime() / 1000 : null);

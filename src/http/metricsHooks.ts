@@ -1,6 +1,8 @@
 import type { CallReport } from '../api/index.ts';
 import type { StreamRunResult } from '../sync/types.ts';
-import type { DeliverOutcome } from '../webhooks/deliver.ts';
+import type { AttemptFacts, DeliverOutcome } from '../webhooks/deliver.ts';
+import { recordDeliveredLatency } from './deliveryMetrics.ts';
+import { freshnessMetrics } from './freshnessMetrics.ts';
 import { metrics } from './metrics.ts';
 
 /**
@@ -11,11 +13,18 @@ import { metrics } from './metrics.ts';
 
 /**
  * Counts one finished run of a stream and scope: the run by outcome, its rows by outcome, the
- * cost of its cycle in upstream calls, and the snapshots whose vanish detection it suspended.
+ * cost of its cycle in upstream calls, the snapshots whose vanish detection it suspended, and how
+ * long it took (`timing`, when the caller timed it; a skipped run did no work to time).
  */
-export function recordRunResult(result: StreamRunResult): void {
+export function recordRunResult(
+  result: StreamRunResult,
+  timing?: { durationMs: number; mode: 'incremental' | 'backfill' },
+): void {
   const stream = result.stream;
   metrics.syncRuns.inc({ stream, outcome: result.status });
+  if (timing && result.status !== 'skipped') {
+    freshnessMetrics.runDuration.observe({ stream, mode: timing.mode }, timing.durationMs / 1000);
+  }
   if (result.status !== 'skipped') metrics.runCalls.set({ stream, scope: result.scope.id }, result.apiCalls);
   for (const outcome of ['inserted', 'updated', 'unchanged', 'rejected'] as const) {
     if (result[outcome] > 0) metrics.rows.inc({ stream, outcome }, result[outcome]);
@@ -49,8 +58,12 @@ const DELIVERY_LABEL: Record<DeliverOutcome['kind'], string | undefined> = {
   skipped: undefined,
 };
 
-/** Counts one webhook delivery attempt by outcome: delivered, retried or failed (webhook `onOutcome`). */
-export function recordWebhookOutcome(outcome: DeliverOutcome): void {
+/**
+ * Counts one webhook delivery attempt by outcome: delivered, retried or failed (webhook
+ * `onOutcome`); a delivered one also times the change's way to its subscriber.
+ */
+export function recordWebhookOutcome(outcome: DeliverOutcome, attempt?: AttemptFacts): void {
   const label = DELIVERY_LABEL[outcome.kind];
   if (label) metrics.webhookDeliveries.inc({ outcome: label });
+  if (outcome.kind === 'delivered' && attempt) recordDeliveredLatency(attempt);
 }

@@ -34,7 +34,18 @@ export interface DeliverDeps {
   /** Stores outcomes (the dispatcher's group commit, unless one is given). */
   recordOutcome?: RecordOutcome;
   /** Told every attempt's outcome (metrics); never of a skipped or busy delivery, which sent nothing. */
-  onOutcome?: (outcome: DeliverOutcome) => void;
+  onOutcome?: (outcome: DeliverOutcome, attempt: AttemptFacts) => void;
+}
+
+/** What an attempt was about and when its answer came: the latency metrics read it. */
+export interface AttemptFacts {
+  /** '' for the relay's delivery; a replay or recover id otherwise. */
+  series: string;
+  eventType: string;
+  occurredAt: Date;
+  detectedAt: Date;
+  /** When the receiver's answer (or the failure) came back. */
+  answeredAt: Date;
 }
 
 /** What sending a claimed delivery needs: the deps, and where its outcome is stored. */
@@ -106,7 +117,13 @@ export async function sendLeased(
     verdict,
     attemptedAt,
   });
-  deps.onOutcome?.(outcome);
+  deps.onOutcome?.(outcome, {
+    series: job.series ?? '',
+    eventType: row.type,
+    occurredAt: new Date(row.occurred_at),
+    detectedAt: new Date(row.detected_at),
+    answeredAt: attemptedAt,
+  });
   return outcome;
 }
 

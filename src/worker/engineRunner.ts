@@ -77,8 +77,9 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       now,
       lockMode: deps.lockMode ?? 'skip',
     });
-    recordRunResult(result);
-    deps.onResult?.(result, Math.round(performance.now() - started));
+    const durationMs = Math.round(performance.now() - started);
+    recordRunResult(result, { durationMs, mode: request.mode });
+    deps.onResult?.(result, durationMs);
     // After the run's own commits, so the analytics views see what it wrote; refreshed in the background.
     await deps.analytics?.afterRun(deps.pool, result);
     if (result.status === 'failed') {

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { REPO_ROOT } from '../helpers/cli.ts';
 
 /**
@@ -49,11 +51,45 @@ describe('deploy/prometheus/alerts.yml under promtool', () => {
     expect(result.code, result.output).toBe(0);
   });
 
-  it('passes its unit tests: a disabled-endpoint alert for a failure, none for an operator', async ({
+  it('passes its unit tests: each alert below fires where it should and stays quiet where it should not', async ({
     skip,
   }) => {
     const result = await promtoolOrSkip(['test', 'rules', RULE_TESTS], skip);
     expect(result.output).toContain('SUCCESS');
     expect(result.code, result.output).toBe(0);
+  });
+});
+
+/** The alerts that must each have a promtool case that fires and one that stays quiet. */
+const TESTED_ALERTS = [
+  'FulfillmentWebhookEndpointDisabled',
+  'FulfillmentStreamStale',
+  'FulfillmentWebhookBacklogOld',
+  'FulfillmentRelayBacklogOld',
+  'FulfillmentWebhookEndpointFailing',
+  'FulfillmentAnalyticsRefreshLate',
+  'FulfillmentPruneFailed',
+];
+
+describe('deploy/prometheus/alerts.test.yml', () => {
+  it('has, for each of those alerts, a case where it fires and one where it stays quiet', () => {
+    const tests = parse(readFileSync(RULE_TESTS, 'utf8')) as {
+      tests: { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[];
+    };
+    const cases = tests.tests.flatMap((t) => t.alert_rule_test);
+    const rules = parse(readFileSync(RULES, 'utf8')) as { groups: { rules: { alert: string }[] }[] };
+    const defined = rules.groups.flatMap((g) => g.rules.map((r) => r.alert));
+    for (const alert of TESTED_ALERTS) {
+      expect(defined, alert).toContain(alert);
+      const mine = cases.filter((c) => c.alertname === alert);
+      expect(
+        mine.some((c) => c.exp_alerts.length > 0),
+        `${alert}: a case where it fires`,
+      ).toBe(true);
+      expect(
+        mine.some((c) => c.exp_alerts.length === 0),
+        `${alert}: a case where it stays quiet`,
+      ).toBe(true);
+    }
   });
 });

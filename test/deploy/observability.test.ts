@@ -3,17 +3,22 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry } from '../../src/http/metrics.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints.ts';
 import { wireServiceMetricSources } from '../../src/worker/serviceMetricSources.ts';
 import { linesOf, REPO_ROOT, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
+import { LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';
+import { PROMETHEUS_MISSING, type PrometheusServer, startPrometheus } from './prometheusServer.ts';
 import { exportedFamilies, isExported, metricNamesIn } from './promql.ts';
 
 /**
  * The Grafana board and the Prometheus alert rules under deploy/ query only metrics a running worker
- * really exports, read from its live /metrics.
+ * really exports, read from its live /metrics; and every panel's query, evaluated by a real
+ * Prometheus scraping a worker that synced and delivered a webhook, returns series.
  */
 
 const deploy = (...parts: string[]) => path.join(REPO_ROOT, 'deploy', ...parts);
@@ -55,6 +60,86 @@ let t: TestDatabase;
 const prefix = testRedisPrefix('observability');
 let exposition = '';
 let endpointIds = { gone: '', paused: '' };
+/** Each panel query (as Grafana sends it with every variable on All) and what Prometheus answered. */
+const panelResults = new Map<string, { metric: Record<string, string>; value: string }[]>();
+let prometheusSkipped = false;
+/** The enabled endpoint the panels' webhook goes to. */
+let deliveringEndpoint = '';
+
+/**
+ * Panels of failures whose labels exist only once one happened: an upstream error's operation and
+ * HTTP status, a snapshot whose vanish detection was suspended. A healthy worker shows no data
+ * there, which is what they should show; every other panel must have series.
+ */
+const FAILURE_ONLY_PANELS = ['fulfillment_api_errors_total', 'fulfillment_sync_vanish_checks_skipped_total'];
+
+/** A panel's PromQL as Grafana sends it: every variable on All, a rate interval of a minute. */
+function asGrafanaSends(expr: string): string {
+  return expr.replaceAll('$__rate_interval', '1m').replace(/\$(instance|stream|scope)\b/g, '.+');
+}
+
+/**
+ * With the worker running: Prometheus scrapes it, a webhook is delivered (a receiver of this test,
+ * an event written as a sync writes one), and once Prometheus has seen the delivery and the
+ * analytics refreshes, every panel query is evaluated.
+ */
+async function evaluatePanels(t: TestDatabase, workerPort: number): Promise<void> {
+  const prometheus = await startPrometheus(`127.0.0.1:${workerPort}`);
+  if (!prometheus) {
+    prometheusSkipped = true;
+    console.warn(PROMETHEUS_MISSING);
+    return;
+  }
+  const receiver = await startReceiver();
+  try {
+    await seen(prometheus, 'fulfillment_ready');
+    // The first sync of every sandbox scope of shipments (the board's data-age panel reads them).
+    await waitFor(
+      'the shipments of every sandbox account synced',
+      async () => {
+        const { rows } = await t.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sync.cursors WHERE stream = 'shipments' AND last_success_at IS NOT NULL`,
+        );
+        return rows[0]!.n >= 2;
+      },
+      90_000,
+      100,
+    );
+    await seen(prometheus, 'fulfillment_stream_lag_seconds{stream="shipments"}');
+    const endpoint = await addEndpoint(t.pool, { url: receiver.url('/hook') }, LOCAL_RECEIVERS);
+    deliveringEndpoint = endpoint.id;
+    receiver.on('/hook', endpoint.secret, () => ({ status: 204 }));
+    const now = Date.now();
+    await writeEvents(
+      t.pool,
+      [
+        testEvent({
+          occurredAt: new Date(now - 20_000).toISOString(),
+          detectedAt: new Date(now).toISOString(),
+        }),
+      ],
+      { stream: 'shipments', scope: 'observability', suppressed: false },
+    );
+    await waitFor('the webhook at the receiver', () => receiver.received('/hook').length === 1, 30_000);
+    await seen(prometheus, 'fulfillment_webhook_change_to_delivery_seconds_count > 0');
+    await seen(prometheus, 'fulfillment_analytics_refresh_age_seconds');
+    await seen(prometheus, 'fulfillment_webhook_pending_deliveries');
+    for (const expr of dashboardExprs) panelResults.set(expr, await prometheus.query(asGrafanaSends(expr)));
+  } finally {
+    await receiver.close();
+    await prometheus.close();
+  }
+}
+
+/** Waits until Prometheus answers `expr` with at least one series. */
+function seen(prometheus: PrometheusServer, expr: string): Promise<void> {
+  return waitFor(
+    `Prometheus to see ${expr}`,
+    async () => (await prometheus.query(expr)).length > 0,
+    60_000,
+    250,
+  );
+}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -75,6 +160,8 @@ beforeAll(async () => {
       REDIS_URL: inject('redisUrl'),
       FULFILLMENT_QUEUE_PREFIX: prefix,
       HTTP_PORT: '0',
+      // The webhook of this test goes to a receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,11 +179,12 @@ beforeAll(async () => {
     );
     const started = JSON.parse(lines.find((l) => l.includes('worker started'))!) as { httpPort: number };
     exposition = await (await fetch(`http://127.0.0.1:${started.httpPort}/metrics`)).text();
+    await evaluatePanels(t, started.httpPort);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
-}, 150_000);
+}, 240_000);
 afterAll(async () => {
   const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
   await cleanupRedisPrefix(redis, prefix);
@@ -126,6 +214,39 @@ describe('deploy/: dashboard and alert rules', () => {
     }
   });
 
+  it('every panel query, evaluated by Prometheus scraping a worker that synced and delivered, returns series', ({
+    skip,
+  }) => {
+    if (prometheusSkipped) skip(PROMETHEUS_MISSING);
+    expect(panelResults.size).toBe(new Set(dashboardExprs).size);
+    const empty = [...panelResults]
+      .filter(([expr, series]) => series.length === 0 && !FAILURE_ONLY_PANELS.some((m) => expr.includes(m)))
+      .map(([expr]) => expr);
+    expect(empty, `panels without series:\n${empty.join('\n')}`).toEqual([]);
+  });
+
+  it('the freshness panels show values: the delivery timed from its change, data age beside its target', ({
+    skip,
+  }) => {
+    if (prometheusSkipped) skip(PROMETHEUS_MISSING);
+    const resultOf = (fragment: string) =>
+      [...panelResults].filter(([expr]) => expr.includes(fragment)).flatMap(([, series]) => series);
+    // The event changed 20 s before it was written: p95 from the change is at least that.
+    const p95 = resultOf(
+      'histogram_quantile(0.95, sum by (le, family) (rate(fulfillment_webhook_change_to_delivery',
+    );
+    const shipment = p95.find((s) => s.metric.family === 'shipment');
+    expect(Number(shipment?.value)).toBeGreaterThanOrEqual(20);
+    const ages = resultOf('max by (stream, scope) (fulfillment_stream_lag_seconds');
+    expect(ages.some((s) => s.metric.stream === 'shipments' && Number(s.value) >= 0)).toBe(true);
+    const targets = resultOf('3 * max by (stream) (fulfillment_stream_freshness_target_seconds');
+    expect(targets.find((s) => s.metric.stream === 'shipments')?.value).toBe('180');
+    // The enabled endpoint's backlog: its one delivery, pending or (once recorded) done.
+    const backlog = resultOf('max by (endpoint) (fulfillment_webhook_pending_deliveries');
+    expect(backlog.map((s) => s.metric.endpoint)).toEqual([deliveringEndpoint]);
+    expect(['0', '1']).toContain(backlog[0]!.value);
+  });
+
   it('the board shows runs and failures, lag, rows, rejected records, API calls and errors, latency, events, deliveries and queue depth', () => {
     const used = namesOf(dashboardExprs);
     for (const name of [
@@ -143,6 +264,26 @@ describe('deploy/: dashboard and alert rules', () => {
     }
     expect(dashboardExprs.some((e) => e.includes('outcome="rejected"'))).toBe(true);
     expect(dashboardExprs.some((e) => e.includes('outcome="failed"'))).toBe(true);
+  });
+
+  it('the board shows freshness and delivery: data age by target, latency from change and detection, backlogs, failing endpoints, analytics refresh age, run duration, prunes', () => {
+    const used = namesOf(dashboardExprs);
+    for (const name of [
+      'fulfillment_stream_freshness_target_seconds',
+      'fulfillment_webhook_change_to_delivery_seconds_bucket',
+      'fulfillment_webhook_detection_to_delivery_seconds_bucket',
+      'fulfillment_webhook_pending_deliveries',
+      'fulfillment_webhook_oldest_pending_delivery_age_seconds',
+      'fulfillment_events_undispatched',
+      'fulfillment_events_oldest_undispatched_age_seconds',
+      'fulfillment_webhook_endpoint_failing_seconds',
+      'fulfillment_analytics_refresh_age_seconds',
+      'fulfillment_analytics_refresh_interval_seconds',
+      'fulfillment_sync_run_duration_seconds_bucket',
+      'fulfillment_retention_prune_runs_total',
+    ]) {
+      expect(used, name).toContain(name);
+    }
   });
 
   it('the board shows the process and runtime: memory, CPU, event-loop lag, GC, open handles', () => {
@@ -257,8 +398,15 @@ describe('deploy/: the dashboard imports into any Grafana', () => {
     expect(exprOf('FulfillmentRedisNotReady')).toContain('fulfillment_ready{check="redis"}');
   });
 
-  it('the gauges those alerts read are fed: cadence, endpoints by state, readiness', () => {
-    expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\} 300$/m);
+  it('the gauges those alerts read are fed: target or cadence, endpoints by state, readiness', () => {
+    // A stream's polling is set by its freshness target unless a cadence governs it (no target, or
+    // one set explicitly): one of the two series per stream, so one lag alert compares with it.
+    expect(exposition).toMatch(/^fulfillment_stream_freshness_target_seconds\{stream="shipments"\} 60$/m);
+    expect(exposition).not.toMatch(/^fulfillment_stream_cadence_seconds\{stream="shipments"\}/m);
+    expect(exposition).toMatch(/^fulfillment_stream_cadence_seconds\{stream="inventory_activity"\} 3600$/m);
+    expect(exposition).not.toMatch(
+      /^fulfillment_stream_freshness_target_seconds\{stream="inventory_activity"\}/m,
+    );
     expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 2$/m);
     // Per endpoint, with why: the alert reads reason="failure" only.
     expect(exposition).toContain(

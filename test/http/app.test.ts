@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createHttpApp } from '../../src/http/app.ts';
 import { metrics, metricsRegistry, setQueueDepthSource } from '../../src/http/metrics.ts';
 import { postgresReady, redisReady } from '../../src/http/readiness.ts';
+import { freePort } from '../helpers/freePort.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { deletePrefix, uniquePrefix } from '../worker/fixtures.ts';
 
@@ -24,17 +24,6 @@ afterAll(async () => {
 // One sample line of the Prometheus text format: name{labels} value.
 const SAMPLE =
   /^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-zA-Z_][a-zA-Z0-9_]*="(\\.|[^"\\])*",?)*\})? -?(\d+(\.\d+)?(e[+-]?\d+)?|NaN|\+Inf|-Inf)$/;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 describe('http app', () => {
   it('/healthz answers while the process is alive', async () => {

@@ -13,7 +13,10 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';
 
-/** The metrics the service promises move when real work happens: a sandbox sync and a webhook. */
+/**
+ * The metrics the service promises move when real work happens: a sandbox sync (timed) and a webhook
+ * (counted, and timed from the change to the receiver's 2xx).
+ */
 
 const logger = pino({ level: 'silent' });
 let t: TestDatabase;
@@ -62,7 +65,12 @@ describe('metrics', () => {
     });
     const endpoint = await addEndpoint(t.pool, { url: receiver.url('/hook') }, LOCAL_RECEIVERS);
     receiver.on('/hook', endpoint.secret, () => ({ status: 200 }));
-    const event = testEvent();
+    // Changed upstream 30 s ago, detected 5 s ago: how long it took to reach the subscriber is timed.
+    const written = Date.now();
+    const event = testEvent({
+      occurredAt: new Date(written - 30_000).toISOString(),
+      detectedAt: new Date(written - 5_000).toISOString(),
+    });
     const tx = await t.pool.connect();
     try {
       await tx.query('BEGIN');
@@ -94,5 +102,19 @@ describe('metrics', () => {
     // Events counted by type, exactly those the sync inserted (the test event was written directly).
     expect(total(text, 'fulfillment_events_total', 'type="shipment.')).toBe(stored.rows[0].n);
     expect(total(text, 'fulfillment_webhook_deliveries_total', 'outcome="delivered"')).toBe(1);
+    // The delivered event, timed from its change and from its detection to the receiver's 2xx.
+    const delivered = (Date.now() - written) / 1000;
+    const change = 'fulfillment_webhook_change_to_delivery_seconds';
+    const detection = 'fulfillment_webhook_detection_to_delivery_seconds';
+    expect(total(text, `${change}_count`, 'family="shipment"')).toBe(1);
+    expect(total(text, `${change}_sum`, 'family="shipment"')).toBeGreaterThanOrEqual(30);
+    expect(total(text, `${change}_sum`, 'family="shipment"')).toBeLessThanOrEqual(30 + delivered);
+    expect(total(text, `${detection}_count`, 'family="shipment"')).toBe(1);
+    expect(total(text, `${detection}_sum`, 'family="shipment"')).toBeGreaterThanOrEqual(5);
+    expect(total(text, `${detection}_sum`, 'family="shipment"')).toBeLessThanOrEqual(5 + delivered);
+    // The engine's run, timed.
+    expect(
+      total(text, 'fulfillment_sync_run_duration_seconds_count', 'stream="shipments",mode="incremental"'),
+    ).toBe(1);
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from '../../src/config/types.ts';
@@ -84,13 +83,4 @@ export async function deletePrefix(redisUrl: string, prefix: string): Promise<vo
 }
 
 /** A free TCP port on loopback (for a dedicated redis-server). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
+export { freePort } from '../helpers/freePort.ts';

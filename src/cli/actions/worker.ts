@@ -5,6 +5,7 @@ import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
 import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
+import { createStatusReadModel } from '../../http/status/readModel.ts';
 import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
@@ -154,6 +155,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     readiness,
     queues,
     dashboard: config.dashboard,
+    status: createStatusReadModel(pools.ops.pool, config),
   });
   logger.info(
     { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox },
