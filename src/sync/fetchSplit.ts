@@ -20,6 +20,9 @@ function isTooLarge(error: unknown): boolean {
 
 /** The setting to raise for a window that stays too large at its smallest. */
 function remedyOf(error: unknown): string {
+  // An answer that says so is the upstream's own query timing out: no setting of ours lengthens it.
+  if (error instanceof UpstreamTimeoutError && error.status !== undefined)
+    return "the upstream's own query times out even for the smallest window: ask its operator, or lower minWindowSize in FULFILLMENT_STREAMS";
   if (error instanceof UpstreamTimeoutError) return 'raise FULFILLMENT_TIMEOUT_MS';
   if (error instanceof AnswerTooLargeError && /FULFILLMENT_MAX_RESPONSE_BYTES/.test(error.message))
     return 'raise FULFILLMENT_MAX_RESPONSE_BYTES';
