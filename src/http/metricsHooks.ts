@@ -11,7 +11,8 @@ import { metrics } from './metrics.ts';
 
 /**
  * Counts one finished run of a stream and scope: the run by outcome, its rows by outcome, the
- * cost of its cycle in upstream calls, and the snapshots whose vanish detection it suspended.
+ * cost of its cycle in upstream calls, the snapshots whose vanish detection it suspended, and the
+ * answers whose unconfirmed shrink it withheld.
  */
 export function recordRunResult(result: StreamRunResult): void {
   const stream = result.stream;
@@ -22,6 +23,8 @@ export function recordRunResult(result: StreamRunResult): void {
   }
   if (result.vanishChecksSkipped)
     metrics.vanishChecksSkipped.inc({ stream, scope: result.scope.id }, result.vanishChecksSkipped);
+  if (result.vanishWithheld)
+    metrics.vanishWithheld.inc({ stream, scope: result.scope.id }, result.vanishWithheld.answers);
 }
 
 /** Counts one upstream HTTP attempt (client `onCall`): calls by operation and status, errors, latency. */

@@ -1,3 +1,4 @@
+import { confirmShrink } from './confirmShrink.ts';
 import type { CursorMove } from './cursor.ts';
 import { fetchLeaves } from './fetchSplit.ts';
 import { LeaseLostError, type StreamLease } from './lease.ts';
@@ -63,15 +64,10 @@ export async function* fetchParts<R, C>(
     try {
       if (run.lease?.lost()) throw new LeaseLostError(stream.name, scope);
       const splits: string[] = [];
+      const fetchArgs = { client: args.client, scope, timezone: config.timezone, now: run.now, db: pool };
       const leaves = fetchLeaves({
         stream,
-        fetch: {
-          client: args.client,
-          scope,
-          timezone: config.timezone,
-          now: run.now,
-          db: pool,
-        },
+        fetch: fetchArgs,
         window: planned,
         minSize: config.streams[stream.name].minWindowSize,
         beforeFetch: (asked) => {
@@ -92,16 +88,28 @@ export async function* fetchParts<R, C>(
         if (next.done) break;
         const leaf = next.value;
         window = leaf.window;
+        const result = await confirmShrink(
+          {
+            stream,
+            fetch: fetchArgs,
+            window,
+            ctx: { scope, timezone: config.timezone, ambiguousTime: config.ambiguousTime, now: run.now },
+            settings: config.vanishConfirm,
+            logger,
+            checkDeadline: run.checkDeadline,
+          },
+          leaf.result,
+        );
         const size = windowSizeOf(leaf.window, config.timezone);
         if (size !== undefined)
           run.read.push({
             size,
-            rows: leaf.result.records.length + leaf.result.rejected.length,
+            rows: result.records.length + result.rejected.length,
             depth: leaf.depth,
           });
         const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
         const last = leaf.last && index === windows.length - 1;
-        yield { window: leaf.window, result: leaf.result, startedAt, details, last };
+        yield { window: leaf.window, result, startedAt, details, last };
       }
     } catch (error) {
       yield { failed: true, window, startedAt, error };

@@ -119,6 +119,10 @@ function add(total: StreamRunResult, outcome: WindowOutcome): void {
   if (outcome.runId !== undefined) total.lastRunId = outcome.runId;
   for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
   if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
+  if (outcome.vanishWithheld !== undefined) {
+    const soFar = total.vanishWithheld ?? { answers: 0, rows: 0 };
+    total.vanishWithheld = { answers: soFar.answers + 1, rows: soFar.rows + outcome.vanishWithheld };
+  }
   if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
   if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;
   if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';

@@ -2,6 +2,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StreamName, StreamSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { AmbiguousTime } from '../time/parse.ts';
+import type { Absent, ShrinkOutcome } from './shrinkRule.ts';
 
 /**
  * The engine seam: what one stream must describe so that `runStream` can read it, diff it against
@@ -81,6 +82,10 @@ export interface FetchResult<R> {
    */
   byKey?: string[];
   warnings?: WindowWarning[];
+  /** Open-list windows: the stored records the answer would take as gone (confirmed before use). */
+  absent?: Absent;
+  /** Set by the engine once a shrink was judged (confirmShrink.ts): what may vanish, or nothing. */
+  shrink?: ShrinkOutcome;
 }
 
 /** Everything `planWindows` may look at; pure, no I/O. */
@@ -252,6 +257,8 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   splitWindow?(window: Window, args: SplitArgs): Window[] | null | Promise<Window[] | null>;
   /** Detail calls and the detail queue (detailStage.ts). */
   details?: DetailSpec<R, C>;
+  /** Follows up the records an open list no longer names, once their absence is confirmed. */
+  followGone?(args: FetchArgs<C>, result: FetchResult<R>, gone: readonly string[]): Promise<FetchResult<R>>;
   /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**
@@ -320,6 +327,8 @@ export interface StreamRunResult extends RunCounts {
   retryAfterMs?: number;
   /** Snapshot windows whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishChecksSkipped?: number;
+  /** Answers whose large shrink no second read confirmed, and the rows they kept (confirmShrink.ts). */
+  vanishWithheld?: { answers: number; rows: number };
   /** Records repaired (stored with an unstorable character removed or replaced). */
   repaired?: number;
   /** Detail calls that failed this run (the records are retried later with backoff). */
