@@ -23,7 +23,7 @@ import type {
   Window,
 } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
-import { contentKey } from './contentKey.ts';
+import { noteKey } from './childKeys.ts';
 import { detailOutcome } from './detailCall.ts';
 import { coveredWhere, OPEN_WINDOW_FILTER, openPartQuery, splitOpenWindow } from './transferInParts.ts';
 
@@ -224,7 +224,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
               overrides: {
                 supplier_id: ctx.scope.id,
                 order_number: record.header.orderNumber,
-                note_key: contentKey([note.typeCode, note.noteTimestamp, note.noteText]),
+                note_key: noteKey(note, ctx),
               },
             }),
           ),
