@@ -1,9 +1,10 @@
 import { confirmShrink } from './confirmShrink.ts';
 import type { CursorMove } from './cursor.ts';
-import { fetchLeaves } from './fetchSplit.ts';
+import { fetchLeaves, type SplitReason } from './fetchSplit.ts';
 import { LeaseLostError, type StreamLease } from './lease.ts';
 import { describeWindow } from './plan.ts';
 import type { RunStreamArgs } from './runArgs.ts';
+import { type SplitTally, splitSignature } from './splitMemory.ts';
 import type { EventPolicy, FetchResult, Window } from './types.ts';
 import { type ReadWindow, windowSizeOf } from './windowSize.ts';
 
@@ -26,6 +27,11 @@ export interface PipelineRun {
   read: ReadWindow[];
   /** Throws once the run's deadline has passed (runDeadline.ts); checked before every call. */
   checkDeadline?: () => void;
+  /**
+   * Planned runs: the splits remembered from earlier runs (applied), and what this run saw of every
+   * divided window (filled), for the next run's memory (splitMemory.ts).
+   */
+  split?: { remembered: ReadonlySet<string>; tally: Map<string, SplitTally> };
 }
 
 /** A part whose answer is in hand. */
@@ -74,8 +80,11 @@ export async function* fetchParts<R, C>(
           window = asked;
           run.checkDeadline?.();
         },
-        onSplit: (split) => {
+        remembered: run.split?.remembered,
+        onSplit: (split, reason) => {
           const label = describeWindow(split, config.timezone);
+          tallySplit(run, split, reason);
+          if (reason === 'remembered') return;
           splits.push(label);
           logger
             .child({ stream: stream.name, scope: scope.id })
@@ -100,6 +109,10 @@ export async function* fetchParts<R, C>(
           },
           leaf.result,
         );
+        for (const node of leaf.above) {
+          const seen = run.split?.tally.get(node);
+          if (seen) seen.rows += result.records.length + result.rejected.length;
+        }
         const size = windowSizeOf(leaf.window, config.timezone);
         if (size !== undefined)
           run.read.push({
@@ -116,4 +129,13 @@ export async function* fetchParts<R, C>(
       return;
     }
   }
+}
+
+/** Notes a divided window in the run's tally: too large itself, or divided from memory. */
+function tallySplit(run: PipelineRun, window: Window, reason: SplitReason): void {
+  const node = splitSignature(window);
+  if (!run.split || node === undefined) return;
+  const seen = run.split.tally.get(node) ?? { rows: 0, tooLarge: false };
+  if (reason === 'too-large') seen.tooLarge = true;
+  run.split.tally.set(node, seen);
 }

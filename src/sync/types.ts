@@ -3,6 +3,7 @@ import type { StreamName, StreamSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { AmbiguousTime } from '../time/parse.ts';
 import type { Absent, ShrinkOutcome } from './shrinkRule.ts';
+import type { SplitMemory } from './splitMemory.ts';
 
 /**
  * The engine seam: what one stream must describe so that `runStream` can read it, diff it against
@@ -50,6 +51,8 @@ export interface CursorState {
   loadedFrom?: Date;
   /** The window size that last worked (adaptive windows, see windowSize.ts); undefined: the maximum. */
   windowSize?: number;
+  /** The filter splits that worked (splitMemory.ts); undefined: none remembered. */
+  split?: SplitMemory;
 }
 
 /** An upstream record that could not be stored as received, with why. */
@@ -202,6 +205,8 @@ export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 
    * timeout): incomplete, but the codes and SKUs they name are parts to ask for.
    */
   cutRows: readonly unknown[];
+  /** A split remembered from earlier runs, not forced by an answer: parts known to hold rows suffice. */
+  remembered?: boolean;
 };
 
 /** One detail call's outcome: the record with its detail, or why it could not be had. */
