@@ -1,12 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { inventoryStream } from '../../src/streams/inventory.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { StreamRunResult } from '../../src/sync/types.ts';
 import { type RewritingProxy, rewriteTimes, startRewritingProxy } from '../helpers/rewritingProxy.ts';
-import { SIMULATOR_TOKEN, type SyncHarness, startSyncHarness } from '../helpers/syncHarness.ts';
+import { type SyncHarness, simulatorClient, startSyncHarness } from '../helpers/syncHarness.ts';
 
 /**
  * A snapshot that shrinks is confirmed before anything vanishes (issue 24 item 1). The simulator
@@ -42,13 +41,7 @@ afterAll(async () => {
 function run(): Promise<StreamRunResult> {
   return runStream({
     pool: s.t.pool,
-    client: createFulfillmentClient({
-      baseUrl: proxy.url,
-      tokenProvider: staticTokenProvider(SIMULATOR_TOKEN),
-      timeoutMs: 10_000,
-      rateLimitRps: 0,
-      maxRowsPerCall: s.config.api.maxRowsPerWindow,
-    }),
+    client: simulatorClient({ ...s.sim, url: proxy.url }, s.config),
     config: s.config,
     logger,
     stream: inventoryStream,

@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFulfillmentClient, staticTokenProvider } from '../../src/api/index.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { productsStream } from '../../src/streams/products.ts';
 import { returnsStream } from '../../src/streams/returns.ts';
@@ -8,7 +7,7 @@ import { transfersInStream } from '../../src/streams/transfersIn.ts';
 import { runStream } from '../../src/sync/runStream.ts';
 import type { StreamDefinition, StreamRunResult } from '../../src/sync/types.ts';
 import { type RewritingProxy, rewriteTimes, startRewritingProxy } from '../helpers/rewritingProxy.ts';
-import { SIMULATOR_TOKEN, type SyncHarness, startSyncHarness } from '../helpers/syncHarness.ts';
+import { type SyncHarness, simulatorClient, startSyncHarness } from '../helpers/syncHarness.ts';
 
 /**
  * Open lists are absences too (issue 24 item 1): a stored open IN or open return that an open-status
@@ -49,13 +48,7 @@ afterAll(async () => {
 function run(stream: StreamDefinition<any, any>, scope: string): Promise<StreamRunResult> {
   return runStream({
     pool: s.t.pool,
-    client: createFulfillmentClient({
-      baseUrl: proxy.url,
-      tokenProvider: staticTokenProvider(SIMULATOR_TOKEN),
-      timeoutMs: 10_000,
-      rateLimitRps: 0,
-      maxRowsPerCall: s.config.api.maxRowsPerWindow,
-    }),
+    client: simulatorClient({ ...s.sim, url: proxy.url }, s.config),
     config: s.config,
     logger,
     stream,
