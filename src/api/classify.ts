@@ -52,6 +52,26 @@ export const RATE_LIMIT_MESSAGE = /\btoo many requests\b|\brate[ -]?limit(?:s|ed
 export const TOO_LARGE_MESSAGE =
   /\btoo (?:large|big)\b|\bnarrow (?:the |your )?(?:date |time )?range\b|\btoo many (?:records|rows|results|items|lines)\b/i;
 
+/**
+ * A failure message saying the service's own query or wait timed out (a .NET service behind SQL
+ * Server: "Timeout expired. The timeout period elapsed prior to completion of the operation.",
+ * "Execution Timeout Expired", "The operation has timed out", "The wait operation timed out",
+ * "query timeout", Postgres' "statement timeout"). The call was too heavy: retried, then its window
+ * split, like our own timeout. Phrases, not the word "time": "deliveryTime out of range",
+ * "timeoutSeconds" or "Runtime error" say nothing of the kind.
+ */
+export const TIMEOUT_MESSAGE =
+  /\btimed out\b|\btime-?out (?:expired|period elapsed|exceeded|occurred)\b|\b(?:query|command|execution|statement|sql|database|db|operation|request|wait|lock request) time-?out\b/i;
+
+/** ...unless a negation governs it: "has not timed out", "no timeout expired". */
+const NEGATED_TIMEOUT =
+  /\b(?:not|never|no|without|\w+n['’]t)\s+(?:(?:been|be|yet|a|the|any)\s+)*(?:timed out|\w*\s*time-?out)\b/i;
+
+/** True when a failure message reports that the service's own processing timed out. */
+export function saysTimedOut(message: string): boolean {
+  return TIMEOUT_MESSAGE.test(message) && !NEGATED_TIMEOUT.test(message);
+}
+
 /** The words that say "may be retried": retry (retries, retried, retrying, retryable), try again. */
 const RETRY_WORDS = String.raw`(?:retr(?:y|ies|ied|ying|yable)|try again)\b`;
 
@@ -157,6 +177,13 @@ function failureOf(facts: FailureFacts): UpstreamError {
       ...details,
       kind: 'rate-limited',
       retryAfterMs: retryAfterMs(),
+    });
+  }
+  if (saysTimedOut(text)) {
+    return new UpstreamTimeoutError(`${headline}; the upstream's own query timed out, will be retried`, {
+      operation,
+      status,
+      upstreamMessage,
     });
   }
   if (!envelopeFailure && isRetryableStatus(status)) {

@@ -159,6 +159,12 @@ function assemble(
       deliverInitialLoadEvents: env.FULFILLMENT_DELIVER_INITIAL_EVENTS,
     },
     details: { maxAttempts: env.FULFILLMENT_DETAIL_MAX_ATTEMPTS },
+    vanishConfirm: {
+      share: env.FULFILLMENT_VANISH_CONFIRM_SHARE,
+      minRows: env.FULFILLMENT_VANISH_CONFIRM_MIN_ROWS,
+      rereads: env.FULFILLMENT_VANISH_CONFIRM_READS,
+      pauseMs: env.FULFILLMENT_VANISH_CONFIRM_PAUSE_MS,
+    },
     webhooks: {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,

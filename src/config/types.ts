@@ -60,6 +60,22 @@ export interface ApiSettings {
   runDeadlineMs: number;
 }
 
+/**
+ * When an answer that would vanish rows (zero stored inventory, close open records, serve the
+ * requests of unlisted products) is read again before anything vanishes: it omits every row the
+ * scope holds, or `share` or more of at least `minRows` (FULFILLMENT_VANISH_CONFIRM_*).
+ */
+export interface VanishConfirmSettings {
+  /** An answer omitting this share of the scope's rows or more is read again first (default 0.5). */
+  share: number;
+  /** The share applies from this many rows held (default 10); omitting every row always counts. */
+  minRows: number;
+  /** Further reads at most, one `pauseMs` apart, before the shrink is withheld (default 2). */
+  rereads: number;
+  /** Pause before each further read, so a lagging replica or cold cache can catch up (default 2000). */
+  pauseMs: number;
+}
+
 /** Default Redis key prefix of the queues and the shared rate limit (FULFILLMENT_QUEUE_PREFIX). */
 export const DEFAULT_QUEUE_PREFIX = 'fulfillment-sync';
 
@@ -98,6 +114,8 @@ export interface Config {
   };
   /** Detail calls (orders, INs, products) that keep failing are quarantined after this many attempts. */
   details: { maxAttempts: number };
+  /** How a shrinking snapshot or open list is confirmed before anything vanishes. */
+  vanishConfirm: VanishConfirmSettings;
   webhooks: {
     /**
      * Whether webhook targets may be loopback, private, link-local or other non-public addresses,

@@ -97,6 +97,11 @@ export const metrics = {
     'Inventory snapshots whose vanish detection was suspended (a rejected row whose key cannot be read), by stream and scope: rows that truly vanished stay unzeroed until a snapshot without such a row.',
     ['stream', 'scope'],
   ),
+  vanishWithheld: counter(
+    'fulfillment_vanish_withheld_total',
+    'Answers whose large shrink (every row of the scope, or half or more of at least 10, missing) no further read confirmed, by stream and scope: nothing of it vanished, the rows stay until a run confirms it (sync.runs.vanish_withheld has the rows kept).',
+    ['stream', 'scope'],
+  ),
   apiCalls: counter('fulfillment_api_calls_total', 'Upstream API calls by operation and HTTP status.', [
     'operation',
     'status',

@@ -13,8 +13,9 @@ import { metrics } from './metrics.ts';
 
 /**
  * Counts one finished run of a stream and scope: the run by outcome, its rows by outcome, the
- * cost of its cycle in upstream calls, the snapshots whose vanish detection it suspended, and how
- * long it took (`timing`, when the caller timed it; a skipped run did no work to time).
+ * cost of its cycle in upstream calls, the snapshots whose vanish detection it suspended, the
+ * answers whose unconfirmed shrink it withheld, and how long it took (`timing`, when the caller
+ * timed it; a skipped run did no work to time).
  */
 export function recordRunResult(
   result: StreamRunResult,
@@ -31,6 +32,8 @@ export function recordRunResult(
   }
   if (result.vanishChecksSkipped)
     metrics.vanishChecksSkipped.inc({ stream, scope: result.scope.id }, result.vanishChecksSkipped);
+  if (result.vanishWithheld)
+    metrics.vanishWithheld.inc({ stream, scope: result.scope.id }, result.vanishWithheld.answers);
 }
 
 /** Counts one upstream HTTP attempt (client `onCall`): calls by operation and status, errors, latency. */

@@ -19,7 +19,10 @@ import { activitySince, knownSkus, namedIn } from './knownSkus.ts';
  * not read; a row appears through a movement, which the inventory_activity stream records on its
  * day, so such a code is read from the run after that activity is stored. Likewise a SKU beyond
  * the cut of a too-large sub-inventory that nothing else names. A warehouse whose known codes
- * include a null one is read by SKU instead, which covers every code.
+ * include a null one is read by SKU instead, which covers every code. A supplier split by warehouse
+ * on earlier runs (remembered, splitMemory.ts) is read in the warehouses known to hold its stock
+ * only: a warehouse where it had nothing is read again once its activity names it, or at the daily
+ * rediscovery.
  */
 
 /** The filter of a part: which warehouse, sub-inventory and SKU it covers (absent: all). */
@@ -83,7 +86,11 @@ export async function splitInventoryWindow(
   if (f.warehouseCode === undefined) {
     const stored = await knownCodes(args, 'warehouse_code', {});
     const cut = namedIn(args.cutRows, 'warehouseCode');
-    const all = [...new Set([...warehouses, ...stored, ...cut])].filter((c) => c !== '');
+    // Divided from memory, not from an answer: the warehouses known to hold the supplier's stock
+    // suffice (stock reaches another one through a movement, which its activity names; and the
+    // memory is dropped daily, splitMemory.ts). Divided now, every warehouse the API may name.
+    const fixed = args.remembered && stored.length > 0 ? [] : warehouses;
+    const all = [...new Set([...fixed, ...stored, ...cut])].filter((c) => c !== '');
     return all.map((warehouseCode) => snapshotPart(window, { warehouseCode }));
   }
   if (f.subInventoryCode === undefined) {

@@ -10,7 +10,7 @@ import {
 } from '../db/schema/orders.ts';
 import { recordRow, snakeOf } from '../sync/rows.ts';
 import type { DetailAnswer, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
-import { contentKey } from './contentKey.ts';
+import { holdKey, messageKey } from './childKeys.ts';
 import { detailOutcome } from './detailCall.ts';
 
 /**
@@ -131,7 +131,7 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
               key: HOLD_KEY,
               overrides: {
                 ...parentOf(record, ctx),
-                hold_key: contentKey([hold.holdName, hold.creationDate]),
+                hold_key: holdKey(hold, ctx),
               },
             }),
           ),
@@ -146,7 +146,7 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
               key: MESSAGE_KEY,
               overrides: {
                 ...parentOf(record, ctx),
-                message_key: contentKey([m.messageTime, m.messageType, m.message]),
+                message_key: messageKey(m, ctx),
               },
             }),
           ),

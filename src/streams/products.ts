@@ -1,13 +1,16 @@
 import type { FulfillmentClient } from '../api/fulfillmentClient.ts';
 import { type OwnedProduct, ownedProductSchema, type ProductDetail } from '../api/records/index.ts';
+import type { Queryable } from '../db/queryable.ts';
 import {
   productBomInventories,
   productPtoComponents,
   productSellingInfos,
   products,
 } from '../db/schema/products.ts';
+import { tableInfo } from '../sync/columns.ts';
 import { dayOf } from '../sync/plan.ts';
 import { detailOnlyColumns, listChild, recordRow } from '../sync/rows.ts';
+import type { Absent } from '../sync/shrinkRule.ts';
 import type { PlanInput, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { detailOutcome } from './detailCall.ts';
 import { splitProductsWindow } from './productParts.ts';
@@ -72,23 +75,44 @@ function childBase(record: ProductRecord, ctx: RowContext): Row {
   return { supplier_id: ctx.scope.id, sku: record.listing.sku };
 }
 
+/** The listing read whole (not in parts by item type or SKU): it names every product there is. */
+function listsWhole(window: Window): boolean {
+  return window.filter?.itemTypeCode === undefined && window.filter?.sku === undefined;
+}
+
+/** The supplier's stored products a whole listing does not name, out of how many are stored. */
+async function unlisted(
+  db: Queryable,
+  supplierId: string,
+  records: readonly ProductRecord[],
+): Promise<Absent> {
+  const res = await db.query<{ sku: string; listed: boolean }>(
+    `SELECT sku, sku = ANY($2::text[]) AS listed FROM ${tableInfo(products).qualified} WHERE supplier_id = $1`,
+    [supplierId, records.map((r) => r.listing.sku)],
+  );
+  return { held: res.rows.length, missing: res.rows.filter((r) => !r.listed).map((r) => r.sku) };
+}
+
 /** The products stream (CONTRACT.md section 3). */
 export const productsStream: StreamDefinition<ProductRecord, Client> = {
   name: 'products',
   scopeKind: 'supplier',
   planWindows: planProductWindows,
   splitWindow: splitProductsWindow,
-  fetchWindow: async ({ client, scope, window }) => {
+  fetchWindow: async ({ client, scope, window, db }) => {
     const listing = await client.listOwnedProducts({
       supplierId: scope.id,
       itemTypeCode: window.filter?.itemTypeCode,
       sku: window.filter?.sku,
     });
+    const records = listing.records.map((row) => ({ listing: row }));
     return {
-      records: listing.records.map((row) => ({ listing: row })),
+      records,
       rejected: listing.rejected,
       repaired: listing.repaired ?? [],
       apiCalls: 1,
+      // The whole listing serves the requests of products it does not list: confirmed first.
+      ...(listsWhole(window) ? { absent: await unlisted(db, scope.id, records) } : {}),
     };
   },
   entity: {
@@ -132,7 +156,7 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
     has: (record) => record.detail !== undefined,
     wanted: (_record, window) => window.filter?.detail === 'all',
     // The listing read whole (not in parts by item type or SKU) names every product there is.
-    listsAll: (window) => window.filter?.itemTypeCode === undefined && window.filter?.sku === undefined,
+    listsAll: listsWhole,
     fetch: async ({ client, scope, key, listed }) => {
       // A product's row is its listing row; one not listed is not fetched (no followDue, no byKey).
       if (!listed) return { failure: `product ${key} is not in the listing` };

@@ -17,7 +17,8 @@ export const OPEN_RETURNS_WINDOW = { kind: 'filter', filter: { open: 'returns' }
 /**
  * Shipments/Returns per account: day windows re-reading the last 30 days, plus one window that
  * re-reads every open (not RESOLVED) return by status; a stored open return missing from those
- * lists has moved on, so it is fetched again by its order number, or by its tracking number when it
+ * lists has moved on (once a second read confirms that lists which lost many really did:
+ * confirmShrink.ts), so it is fetched again by its order number, or by its tracking number when it
  * has none; one with neither is counted in a warning (it cannot be looked up).
  */
 export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
@@ -28,6 +29,7 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
     ...rereadDayWindows(input),
     { ...OPEN_RETURNS_WINDOW, start: input.now, end: input.now },
   ],
+  followGone: followLeftReturns,
   fetchWindow: async (args) => {
     if (args.window.kind === 'filter') return fetchOpenReturns(args);
     const answer = await args.client.listReturns({
@@ -61,6 +63,7 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
   },
 };
 
+/** The open statuses' lists, and the stored open returns they no longer name (`absent`). */
 async function fetchOpenReturns(
   args: FetchArgs<StreamClient> & { window: Window },
 ): Promise<FetchResult<ShipmentReturn>> {
@@ -73,13 +76,45 @@ async function fetchOpenReturns(
     out.repaired?.push(...(answer.repaired ?? []));
     out.apiCalls += 1;
   }
-  const seen = new Set(out.records.map((r) => r.shipReturnId));
-  const stored = await db.query<StoredOpenReturn>(
+  const seen = new Set(out.records.map((r) => String(r.shipReturnId)));
+  const stored = await storedOpenReturns(db, scope.id);
+  const missing = stored.map((r) => String(r.ship_return_id)).filter((id) => !seen.has(id));
+  return { ...out, absent: { held: stored.length, missing } };
+}
+
+/** The account's stored returns that are not RESOLVED (of `ids` only, when given). */
+async function storedOpenReturns(
+  db: FetchArgs<StreamClient>['db'],
+  accountNumber: string,
+  ids?: readonly string[],
+): Promise<StoredOpenReturn[]> {
+  const res = await db.query<StoredOpenReturn>(
     `SELECT ship_return_id, order_number, tracking_number FROM fulfillment.returns
-     WHERE account_number = $1 AND processing_status_code IS DISTINCT FROM 'RESOLVED'`,
-    [scope.id],
+     WHERE account_number = $1 AND processing_status_code IS DISTINCT FROM 'RESOLVED'
+       AND ($2::bigint[] IS NULL OR ship_return_id = ANY($2::bigint[]))`,
+    [accountNumber, ids ?? null],
   );
-  const left = stored.rows.filter((r) => !seen.has(Number(r.ship_return_id)));
+  return res.rows;
+}
+
+/**
+ * The open returns that left the status lists, once their absence is confirmed (confirmShrink.ts):
+ * looked up by order number, or by tracking number when they have none; one with neither is
+ * counted in a warning (it cannot be looked up).
+ */
+async function followLeftReturns(
+  args: FetchArgs<StreamClient>,
+  result: FetchResult<ShipmentReturn>,
+  gone: readonly string[],
+): Promise<FetchResult<ShipmentReturn>> {
+  const { client, scope, db } = args;
+  const out: FetchResult<ShipmentReturn> = {
+    ...result,
+    records: [...result.records],
+    rejected: [...result.rejected],
+    repaired: [...(result.repaired ?? [])],
+  };
+  const left = await storedOpenReturns(db, scope.id, gone);
   const wanted = new Set(left.map((r) => Number(r.ship_return_id)));
   const { lookups, unfollowable } = followUpLookups(left);
   for (const lookup of lookups) {
@@ -91,6 +126,7 @@ async function fetchOpenReturns(
   }
   if (unfollowable.length > 0) {
     out.warnings = [
+      ...(out.warnings ?? []),
       {
         message:
           'open returns left the status lists and have neither order number nor tracking number: they stay open in the warehouse until upstream lists them again',

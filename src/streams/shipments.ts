@@ -59,9 +59,9 @@ export const shipmentsStream: StreamDefinition<ShipmentUpdate, StreamClient> = {
         key: EVENT_KEY,
         parentKey: ['container_id'],
         items: (record) => record.events,
-        columns: (record, event) => ({
+        columns: (record, event, ctx) => ({
           container_id: record.header.containerId,
-          event_key: trackingEventKey(event),
+          event_key: trackingEventKey(event, ctx),
         }),
       }),
     ],

@@ -23,7 +23,7 @@ import type {
   Window,
 } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
-import { contentKey } from './contentKey.ts';
+import { noteKey } from './childKeys.ts';
 import { detailOutcome } from './detailCall.ts';
 import { coveredWhere, OPEN_WINDOW_FILTER, openPartQuery, splitOpenWindow } from './transferInParts.ts';
 
@@ -32,8 +32,9 @@ import { coveredWhere, OPEN_WINDOW_FILTER, openPartQuery, splitOpenWindow } from
  * every open status (PROCESSING, DRAFT, SUBMITTED). Detail (header extras, lines, notes) is fetched
  * for rows whose list columns changed, before the write. A stored IN that is open but no longer in
  * any open list (closed or cancelled, maybe too old for the date re-read, maybe never submitted)
- * is fetched again by its key in the open window, so it is followed until it closes; so is any IN
- * whose earlier detail call failed (the detail queue, retried with backoff).
+ * is fetched again by its key in the open window, so it is followed until it closes (once a second
+ * read confirms that a list which lost many INs really did: confirmShrink.ts); so is any IN whose
+ * earlier detail call failed (the detail queue, retried with backoff).
  */
 
 type Client = Pick<FulfillmentClient, 'listTransfersIn' | 'getTransferInDetail'>;
@@ -104,9 +105,10 @@ async function fetchDetail(
 
 /**
  * The open window (or one part of it, transferInParts.ts): its open statuses, and the stored open
- * INs the part covers that it did not list (they left it), named for the detail stage to fetch by
- * key (unless their detail is backing off); the part that carries `followDue` also has the INs
- * whose detail is due again after a failure fetched by key.
+ * INs the part covers that it did not list (they left it), as `absent`: once the engine confirmed
+ * them (confirmShrink.ts) `followLeft` names them for the detail stage to fetch by key (unless their
+ * detail is backing off); the part that carries `followDue` also has the INs whose detail is due
+ * again after a failure fetched by key.
  */
 async function fetchOpen({
   client,
@@ -129,12 +131,22 @@ async function fetchOpen({
   }
   const listed = records.map((r) => r.header.orderNumber);
   const covered = coveredWhere(window, timezone, 3);
-  const left = await db.query<{ order_number: string }>(
-    `SELECT order_number FROM ${tableInfo(transfersIn).qualified}
-      WHERE supplier_id = $1 AND NOT (order_number = ANY($2::text[])) AND ${covered.sql}`,
+  const stored = await db.query<{ order_number: string; listed: boolean }>(
+    `SELECT order_number, order_number = ANY($2::text[]) AS listed FROM ${tableInfo(transfersIn).qualified}
+      WHERE supplier_id = $1 AND ${covered.sql}`,
     [scope.id, listed, ...covered.params],
   );
-  return { records, rejected, repaired, apiCalls, byKey: left.rows.map((r) => r.order_number) };
+  const missing = stored.rows.filter((r) => !r.listed).map((r) => r.order_number);
+  return { records, rejected, repaired, apiCalls, absent: { held: stored.rows.length, missing } };
+}
+
+/** The open INs that left their list, confirmed: fetched by key in the detail stage. */
+async function followLeft(
+  _args: FetchArgs<Client>,
+  result: FetchResult<TransferInRecord>,
+  gone: readonly string[],
+): Promise<FetchResult<TransferInRecord>> {
+  return { ...result, byKey: [...gone] };
 }
 
 /**
@@ -165,6 +177,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
   subjectKind: 'transfer_in',
   planWindows: planTransfersInWindows,
   splitWindow: splitOpenWindow,
+  followGone: followLeft,
   fetchWindow: async (args) => {
     if (args.window.kind === 'filter') return fetchOpen(args);
     const answer = await args.client.listTransfersIn({
@@ -211,7 +224,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
               overrides: {
                 supplier_id: ctx.scope.id,
                 order_number: record.header.orderNumber,
-                note_key: contentKey([note.typeCode, note.noteTimestamp, note.noteText]),
+                note_key: noteKey(note, ctx),
               },
             }),
           ),

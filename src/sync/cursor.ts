@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.ts';
+import type { SplitMemory } from './splitMemory.ts';
 import type { CursorState, Scope } from './types.ts';
 
 /**
@@ -14,9 +15,11 @@ export async function readCursor(db: Queryable, stream: string, scope: Scope): P
     pending: boolean | null;
     loaded_from: string | null;
     window_size: string | null;
+    split: SplitMemory | null;
   }>(
     `SELECT position_at, last_success_at, (position->>'initialLoadPending')::boolean AS pending,
-            position->>'loadedFrom' AS loaded_from, position->>'windowSize' AS window_size
+            position->>'loadedFrom' AS loaded_from, position->>'windowSize' AS window_size,
+            position->'split' AS split
        FROM sync.cursors WHERE stream = $1 AND scope = $2`,
     [stream, scope.id],
   );
@@ -27,6 +30,7 @@ export async function readCursor(db: Queryable, stream: string, scope: Scope): P
     ...(row?.pending ? { initialLoadPending: true } : {}),
     ...(row?.loaded_from ? { loadedFrom: new Date(row.loaded_from) } : {}),
     ...(row?.window_size ? { windowSize: Number(row.window_size) } : {}),
+    ...(isSplitMemory(row?.split) ? { split: row.split } : {}),
   };
 }
 
@@ -84,6 +88,8 @@ export interface RunSummary {
   at: Date;
   /** The adaptive window size to plan the next run with (undefined: unchanged). */
   windowSize?: number | undefined;
+  /** The filter splits to start the next run from (null: none any more; undefined: unchanged). */
+  split?: SplitMemory | null | undefined;
 }
 
 /** Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left alone). */
@@ -94,9 +100,19 @@ export async function recordRunSummary(
   summary: RunSummary,
 ): Promise<void> {
   const lastRun = { calls: summary.calls, windows: summary.windows, at: summary.at.toISOString() };
-  const position = summary.windowSize === undefined ? {} : { windowSize: summary.windowSize };
+  const position: Record<string, unknown> =
+    summary.windowSize === undefined ? {} : { windowSize: summary.windowSize };
+  if (summary.split) position.split = summary.split;
   await db.query(
-    'UPDATE sync.cursors SET last_run = $3::jsonb, position = position || $4::jsonb WHERE stream = $1 AND scope = $2',
-    [stream, scope.id, JSON.stringify(lastRun), JSON.stringify(position)],
+    `UPDATE sync.cursors SET last_run = $3::jsonb,
+            position = (CASE WHEN $5 THEN position - 'split' ELSE position END) || $4::jsonb
+      WHERE stream = $1 AND scope = $2`,
+    [stream, scope.id, JSON.stringify(lastRun), JSON.stringify(position), summary.split === null],
   );
+}
+
+/** A split memory as stored (a hand-edited or foreign position is ignored, not trusted). */
+function isSplitMemory(value: unknown): value is SplitMemory {
+  const v = value as Partial<SplitMemory> | null | undefined;
+  return Boolean(v && Array.isArray(v.nodes) && typeof v.since === 'string');
 }

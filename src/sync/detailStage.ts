@@ -141,8 +141,10 @@ function goneRequests<R, C>(
   spec: DetailSpec<R, C>,
   due: DueRequests,
 ): DetailRequest[] {
-  // A rejected row may be any record, the due one too: then nothing is known gone.
+  // A rejected row may be any record, the due one too: then nothing is known gone. Nor is anything
+  // when the listing lost much of what is stored and no further read confirmed it (confirmShrink.ts).
   if (!spec.listsAll?.(args.window) || args.fetched.rejected.length > 0) return [];
+  if (args.fetched.shrink?.withheld) return [];
   const listed = new Set(args.fetched.records.map((r) => spec.key(r)));
   return due.requests.filter((d) => !listed.has(d.recordKey));
 }

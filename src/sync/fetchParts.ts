@@ -1,8 +1,10 @@
+import { confirmShrink } from './confirmShrink.ts';
 import type { CursorMove } from './cursor.ts';
-import { fetchLeaves } from './fetchSplit.ts';
+import { fetchLeaves, type SplitReason } from './fetchSplit.ts';
 import { LeaseLostError, type StreamLease } from './lease.ts';
 import { describeWindow } from './plan.ts';
 import type { RunStreamArgs } from './runArgs.ts';
+import { type SplitTally, splitSignature } from './splitMemory.ts';
 import type { EventPolicy, FetchResult, Window } from './types.ts';
 import { type ReadWindow, windowSizeOf } from './windowSize.ts';
 
@@ -25,6 +27,11 @@ export interface PipelineRun {
   read: ReadWindow[];
   /** Throws once the run's deadline has passed (runDeadline.ts); checked before every call. */
   checkDeadline?: () => void;
+  /**
+   * Planned runs: the splits remembered from earlier runs (applied), and what this run saw of every
+   * divided window (filled), for the next run's memory (splitMemory.ts).
+   */
+  split?: { remembered: ReadonlySet<string>; tally: Map<string, SplitTally> };
 }
 
 /** A part whose answer is in hand. */
@@ -63,23 +70,21 @@ export async function* fetchParts<R, C>(
     try {
       if (run.lease?.lost()) throw new LeaseLostError(stream.name, scope);
       const splits: string[] = [];
+      const fetchArgs = { client: args.client, scope, timezone: config.timezone, now: run.now, db: pool };
       const leaves = fetchLeaves({
         stream,
-        fetch: {
-          client: args.client,
-          scope,
-          timezone: config.timezone,
-          now: run.now,
-          db: pool,
-        },
+        fetch: fetchArgs,
         window: planned,
         minSize: config.streams[stream.name].minWindowSize,
         beforeFetch: (asked) => {
           window = asked;
           run.checkDeadline?.();
         },
-        onSplit: (split) => {
+        remembered: run.split?.remembered,
+        onSplit: (split, reason) => {
           const label = describeWindow(split, config.timezone);
+          tallySplit(run, split, reason);
+          if (reason === 'remembered') return;
           splits.push(label);
           logger
             .child({ stream: stream.name, scope: scope.id })
@@ -92,20 +97,45 @@ export async function* fetchParts<R, C>(
         if (next.done) break;
         const leaf = next.value;
         window = leaf.window;
+        const result = await confirmShrink(
+          {
+            stream,
+            fetch: fetchArgs,
+            window,
+            ctx: { scope, timezone: config.timezone, ambiguousTime: config.ambiguousTime, now: run.now },
+            settings: config.vanishConfirm,
+            logger,
+            checkDeadline: run.checkDeadline,
+          },
+          leaf.result,
+        );
+        for (const node of leaf.above) {
+          const seen = run.split?.tally.get(node);
+          if (seen) seen.rows += result.records.length + result.rejected.length;
+        }
         const size = windowSizeOf(leaf.window, config.timezone);
         if (size !== undefined)
           run.read.push({
             size,
-            rows: leaf.result.records.length + leaf.result.rejected.length,
+            rows: result.records.length + result.rejected.length,
             depth: leaf.depth,
           });
         const details: Record<string, unknown> = splits.length > 0 ? { splitFrom: splits.splice(0) } : {};
         const last = leaf.last && index === windows.length - 1;
-        yield { window: leaf.window, result: leaf.result, startedAt, details, last };
+        yield { window: leaf.window, result, startedAt, details, last };
       }
     } catch (error) {
       yield { failed: true, window, startedAt, error };
       return;
     }
   }
+}
+
+/** Notes a divided window in the run's tally: too large itself, or divided from memory. */
+function tallySplit(run: PipelineRun, window: Window, reason: SplitReason): void {
+  const node = splitSignature(window);
+  if (!run.split || node === undefined) return;
+  const seen = run.split.tally.get(node) ?? { rows: 0, tooLarge: false };
+  if (reason === 'too-large') seen.tooLarge = true;
+  run.split.tally.set(node, seen);
 }

@@ -19,6 +19,8 @@ export interface RunRecord extends RunCounts {
   error: string | undefined;
   /** What the run decided on the way (splits, detail failures, warnings). */
   details?: Record<string, unknown> | undefined;
+  /** Rows an unconfirmed shrink kept: the answer omitted them, no second read agreed (0: none). */
+  vanishWithheld?: number | undefined;
 }
 
 /**
@@ -37,9 +39,9 @@ export async function recordRun(db: Queryable, run: RunRecord, id?: number): Pro
   const details = run.details && Object.keys(run.details).length > 0 ? JSON.stringify(run.details) : null;
   const res = await db.query<{ id: string }>(
     `INSERT INTO sync.runs (id, stream, scope, mode, window_start, window_end, started_at, finished_at, status,
-       fetched, inserted, updated, unchanged, rejected, api_calls, events, error, details, lease_fence)
+       fetched, inserted, updated, unchanged, rejected, api_calls, events, error, details, lease_fence, vanish_withheld)
      VALUES (coalesce($17::bigint, nextval(pg_get_serial_sequence('sync.runs', 'id'))),
-       $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$18::jsonb,$19) RETURNING id`,
+       $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$18::jsonb,$19,$20) RETURNING id`,
     [
       run.stream,
       run.scope.id,
@@ -60,6 +62,7 @@ export async function recordRun(db: Queryable, run: RunRecord, id?: number): Pro
       id ?? null,
       details,
       run.leaseFence,
+      run.vanishWithheld ?? 0,
     ],
   );
   return Number(res.rows[0]?.id);

@@ -3,6 +3,7 @@ import { advanceCursor, type CursorMove, readCursor, recordRunSummary } from './
 import { acquireStreamLease } from './lease.ts';
 import type { RunStreamArgs } from './runArgs.ts';
 import { startRunDeadline } from './runDeadline.ts';
+import { nextSplitMemory, rememberedNodes, type SplitMemory, type SplitTally } from './splitMemory.ts';
 import type { CursorState, EventPolicy, RunCounts, StreamRunResult, Window } from './types.ts';
 import { runWindows, type WindowOutcome, zeroCounts } from './windowPipeline.ts';
 import { nextWindowSize, plannedWindowSize, type ReadWindow, type SizeDecision } from './windowSize.ts';
@@ -74,7 +75,12 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
           };
     const read: ReadWindow[] = [];
     const checkDeadline = startRunDeadline(config.api.runDeadlineMs);
-    await runWindows(args, { now, lease, policy, move, read, checkDeadline }, windows, (outcome) =>
+    // Filter splits are remembered across planned runs only (explicit windows: tests, CLI lists).
+    const learnsSplits = !keepsCursor && !args.windows;
+    const split = learnsSplits
+      ? { remembered: rememberedNodes(cursor.split, now), tally: new Map() }
+      : undefined;
+    await runWindows(args, { now, lease, policy, move, read, checkDeadline, split }, windows, (outcome) =>
       add(total, outcome),
     );
     // A first load with nothing to read is complete too (no window transaction to carry the mark).
@@ -104,6 +110,7 @@ export async function runStream<R, C>(args: RunStreamArgs<R, C>): Promise<Stream
         windows: total.windows,
         at: now,
         windowSize: decision?.size,
+        split: split && total.status !== 'failed' ? nextSplitMemoryOf(cursor, split, config, now) : undefined,
       });
       total.windowSize = { planned, ...(decision ? { next: decision.size, reason: decision.reason } : {}) };
     }
@@ -119,6 +126,10 @@ function add(total: StreamRunResult, outcome: WindowOutcome): void {
   if (outcome.runId !== undefined) total.lastRunId = outcome.runId;
   for (const k of Object.keys(zeroCounts()) as (keyof RunCounts)[]) total[k] += outcome[k];
   if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
+  if (outcome.vanishWithheld !== undefined) {
+    const soFar = total.vanishWithheld ?? { answers: 0, rows: 0 };
+    total.vanishWithheld = { answers: soFar.answers + 1, rows: soFar.rows + outcome.vanishWithheld };
+  }
   if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
   if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;
   if (outcome.status === 'partial' && total.status === 'succeeded') total.status = 'partial';
@@ -150,6 +161,23 @@ function earliestStart(windows: readonly Window[], start: Date): Date {
   for (const w of windows)
     if (w.kind === 'minute' || w.kind === 'day') earliest = Math.min(earliest, w.start.getTime());
   return new Date(earliest);
+}
+
+/** The split memory after a run that stored all its windows (null: nothing to remember any more). */
+function nextSplitMemoryOf(
+  cursor: CursorState,
+  split: { remembered: ReadonlySet<string>; tally: ReadonlyMap<string, SplitTally> },
+  config: RunStreamArgs<unknown, unknown>['config'],
+  now: Date,
+): SplitMemory | null {
+  const next = nextSplitMemory({
+    previous: cursor.split,
+    used: split.remembered.size > 0,
+    tally: split.tally,
+    maxRows: config.api.maxRowsPerWindow,
+    now,
+  });
+  return next ?? null;
 }
 
 /** Adds the next run's window size, and why, to the details of a run row (the run log). */

@@ -75,6 +75,8 @@ export async function loadMissing(
   key: readonly string[],
   present: readonly Row[],
   goneColumn?: string,
+  /** Only these columns (default: all). */
+  selected?: readonly string[],
 ): Promise<Row[]> {
   const { qualified } = tableInfo(table);
   const columns = Object.keys(where);
@@ -84,11 +86,29 @@ export async function loadMissing(
   const u = recordsetOf(table, key, keyRows, columns.length + 1);
   const cols = columnList(key);
   clauses.push(`(${cols}) NOT IN (SELECT ${cols} FROM ${u.source})`);
-  const res = await db.query(`SELECT * FROM ${qualified} WHERE ${clauses.join(' AND ')}`, [
+  const what = selected ? columnList(selected) : '*';
+  const res = await db.query(`SELECT ${what} FROM ${qualified} WHERE ${clauses.join(' AND ')}`, [
     ...Object.values(where),
     u.param,
   ]);
   return res.rows as Row[];
+}
+
+/** How many stored rows match `where` (and have `goneColumn` null, if given). */
+export async function countWhere(
+  db: Queryable,
+  table: PgTable,
+  where: Row,
+  goneColumn?: string,
+): Promise<number> {
+  const columns = Object.keys(where);
+  const clauses = columns.map((c, i) => `${quoteIdent(c)} = $${i + 1}`);
+  if (goneColumn) clauses.push(`${quoteIdent(goneColumn)} IS NULL`);
+  const res = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${tableInfo(table).qualified} WHERE ${clauses.join(' AND ') || 'true'}`,
+    Object.values(where),
+  );
+  return res.rows[0]?.n ?? 0;
 }
 
 function columnsOfRows(rows: readonly Row[]): string[] {

@@ -2,6 +2,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StreamName, StreamSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { AmbiguousTime } from '../time/parse.ts';
+import type { Absent, ShrinkOutcome } from './shrinkRule.ts';
+import type { SplitMemory } from './splitMemory.ts';
 
 /**
  * The engine seam: what one stream must describe so that `runStream` can read it, diff it against
@@ -49,6 +51,8 @@ export interface CursorState {
   loadedFrom?: Date;
   /** The window size that last worked (adaptive windows, see windowSize.ts); undefined: the maximum. */
   windowSize?: number;
+  /** The filter splits that worked (splitMemory.ts); undefined: none remembered. */
+  split?: SplitMemory;
 }
 
 /** An upstream record that could not be stored as received, with why. */
@@ -81,6 +85,10 @@ export interface FetchResult<R> {
    */
   byKey?: string[];
   warnings?: WindowWarning[];
+  /** Open-list windows: the stored records the answer would take as gone (confirmed before use). */
+  absent?: Absent;
+  /** Set by the engine once a shrink was judged (confirmShrink.ts): what may vanish, or nothing. */
+  shrink?: ShrinkOutcome;
 }
 
 /** Everything `planWindows` may look at; pure, no I/O. */
@@ -197,6 +205,8 @@ export type SplitArgs = Pick<FetchArgs<unknown>, 'scope' | 'timezone' | 'now' | 
    * timeout): incomplete, but the codes and SKUs they name are parts to ask for.
    */
   cutRows: readonly unknown[];
+  /** A split remembered from earlier runs, not forced by an answer: parts known to hold rows suffice. */
+  remembered?: boolean;
 };
 
 /** One detail call's outcome: the record with its detail, or why it could not be had. */
@@ -252,6 +262,8 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   splitWindow?(window: Window, args: SplitArgs): Window[] | null | Promise<Window[] | null>;
   /** Detail calls and the detail queue (detailStage.ts). */
   details?: DetailSpec<R, C>;
+  /** Follows up the records an open list no longer names, once their absence is confirmed. */
+  followGone?(args: FetchArgs<C>, result: FetchResult<R>, gone: readonly string[]): Promise<FetchResult<R>>;
   /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**
@@ -320,6 +332,8 @@ export interface StreamRunResult extends RunCounts {
   retryAfterMs?: number;
   /** Snapshot windows whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishChecksSkipped?: number;
+  /** Answers whose large shrink no second read confirmed, and the rows they kept (confirmShrink.ts). */
+  vanishWithheld?: { answers: number; rows: number };
   /** Records repaired (stored with an unstorable character removed or replaced). */
   repaired?: number;
   /** Detail calls that failed this run (the records are retried later with backoff). */

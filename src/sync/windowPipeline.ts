@@ -28,6 +28,8 @@ export interface WindowOutcome extends RunCounts {
   retryAfterMs?: number;
   /** A snapshot window whose vanish detection was suspended. */
   vanishSkipped?: boolean;
+  /** Rows a large shrink no second read confirmed kept (nothing of it vanished). */
+  vanishWithheld?: number;
   repaired?: number;
   detailFailures?: number;
   /** The sync.runs row of a stored window. */
@@ -175,6 +177,9 @@ async function commitPart<R, C>(
   }
   if (prepared.repaired > 0) details.repaired = prepared.repaired;
   if (prepared.vanishSkipped) details.vanishSkipped = true;
+  const withheld = fetched.shrink?.withheld ? fetched.shrink : undefined;
+  if (withheld)
+    details.vanishWithheld = { keptRows: withheld.kept, heldRows: withheld.held, answerRows: withheld.rows };
   const committed = await commitWindow({
     pool,
     stream: stream as StreamDefinition<R, unknown>,
@@ -187,7 +192,12 @@ async function commitPart<R, C>(
     eventPolicy: run.policy,
     cursor: run.move(window, part.last),
     detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
-    run: { ...runRecord(args, run, window, part.startedAt), details, ...counts },
+    run: {
+      ...runRecord(args, run, window, part.startedAt),
+      details,
+      ...counts,
+      vanishWithheld: withheld?.kept ?? 0,
+    },
   });
   counts.events = committed.events;
   log.debug({ ...counts, status: committed.status }, 'window stored');
@@ -196,6 +206,7 @@ async function commitPart<R, C>(
     status: committed.status,
     runId: committed.runId,
     ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
+    ...(withheld ? { vanishWithheld: withheld.kept } : {}),
     ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
     ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),
   };

@@ -6,6 +6,7 @@ import {
   RetryableUpstreamError,
   scrubSecrets,
   UnauthorizedError,
+  UpstreamTimeoutError,
 } from '../../src/api/errors.ts';
 
 const NOW = Date.parse('2026-03-08T10:00:00Z');
@@ -145,6 +146,57 @@ describe('classifyAnswer', () => {
     const result = classifyAnswer(answer(status, envelope(false, message)));
     expect(result.ok || result.error).toBeInstanceOf(AnswerTooLargeError);
     expect(result.ok || result.error.message).toContain(message);
+  });
+
+  // What services behind SQL Server and .NET answer when their own query or wait timed out: the
+  // call is too heavy, so it is retried and its window split like a client timeout.
+  it.each([
+    [200, 'Timeout expired. The timeout period elapsed prior to completion of the operation.'],
+    [
+      200,
+      'Timeout expired.  The timeout period elapsed prior to completion of the operation or the server is not responding.',
+    ],
+    [
+      200,
+      'Execution Timeout Expired.  The timeout period elapsed prior to completion of the operation or the server is not responding.',
+    ],
+    [200, 'The operation has timed out.'],
+    [200, 'Query timeout'],
+    [200, 'query timeout expired while reading Inventories'],
+    [200, 'The wait operation timed out.'],
+    [200, 'System.Data.SqlClient.SqlException (0x80131904): Execution Timeout Expired.'],
+    [200, 'ERROR: canceling statement due to statement timeout'],
+    [500, 'Timeout expired. The timeout period elapsed prior to completion of the operation.'],
+    [400, 'The operation has timed out.'],
+  ])('HTTP %i saying "%s" is a timeout: retried, then split', (status, message) => {
+    const result = classifyAnswer(answer(status, envelope(false, message, null)));
+    expect(result.ok || result.error).toBeInstanceOf(UpstreamTimeoutError);
+    expect(result.ok || result.error.kind).toBe('timeout');
+    expect(result.ok || result.error.message).toContain(message.trim());
+  });
+
+  // A word about time is not a timeout: field names, dates, negations.
+  it.each([
+    'Invalid value for field timeoutSeconds',
+    "The field 'messageTime' is not a valid date",
+    'deliveryTime out of range',
+    'Ship time out of range for this carrier',
+    'Runtime error in Inventories',
+    'The lifetime of the token is over',
+    'Invalid date time: 2026-13-01T00:00',
+    'The request has not timed out but the supplier is unknown',
+    'No timeout expired; the supplier is unknown',
+  ])('isSuccess false saying "%s" is not a timeout', (message) => {
+    const result = classifyAnswer(answer(200, envelope(false, message)));
+    expect(result.ok || result.error).not.toBeInstanceOf(UpstreamTimeoutError);
+    expect(result.ok || result.error).toBeInstanceOf(NonRetryableUpstreamError);
+  });
+
+  it('a throttling message that mentions a timeout is still throttling: wait, never split', () => {
+    const result = classifyAnswer(
+      answer(200, envelope(false, 'Too many requests: wait for the rate limit timeout to expire')),
+    );
+    expect(result.ok || result.error.kind).toBe('rate-limited');
   });
 
   it('a 200 that is not JSON (an HTML maintenance page) or not an envelope is retryable', () => {

@@ -150,7 +150,10 @@ describe('events over a simulated week', () => {
     ]);
     expect(delivered.size).toBeGreaterThan(0);
     const scans = new Map(
-      shipments.map((s) => [s.header.containerId, new Set((s.events ?? []).map(trackingEventKey)).size]),
+      shipments.map((s) => [
+        s.header.containerId,
+        new Set((s.events ?? []).map((e) => trackingEventKey(e, config))).size,
+      ]),
     );
     const final = (status: string) =>
       ones(shipments.filter((s) => s.header.statusCode === status).map((s) => s.header.containerId));

@@ -16,7 +16,7 @@ import { transferInLines, transferInNotes, transfersIn } from '../../src/db/sche
 import { transfersOut } from '../../src/db/schema/transfersOut.ts';
 import { trackingEventKey } from '../../src/events/trackingEventKey.ts';
 import type { SimTruth } from '../../src/simulator/truth.ts';
-import { contentKey } from '../../src/streams/contentKey.ts';
+import { holdKey, messageKey, noteKey } from '../../src/streams/childKeys.ts';
 import type { Row } from '../../src/sync/types.ts';
 
 /**
@@ -44,6 +44,8 @@ export interface TruthCheck {
 }
 
 type Fields = Record<string, unknown>;
+/** The zone the simulator's offset-less times are in, as the sync reads them by default. */
+const SIMULATOR_CLOCK = { timezone: 'America/Los_Angeles' };
 const asFields = (r: object) => r as Fields;
 const flat = <T>(m: Record<string, T[]>) => Object.entries(m).flatMap(([s, rs]) => rs.map((r) => ({ s, r })));
 
@@ -123,7 +125,7 @@ function shipmentChecks(truth: SimTruth): TruthCheck[] {
         .flatMap(({ r }) => (r.events ?? []).map((e) => ({ r, e })))
         .map(({ r, e }) => ({
           fields: { ...e, containerId: r.header.containerId },
-          columns: { event_key: trackingEventKey(e) },
+          columns: { event_key: trackingEventKey(e, SIMULATOR_CLOCK) },
         })),
     },
   ];
@@ -171,7 +173,7 @@ function transferInChecks(truth: SimTruth): TruthCheck[] {
           fields: asFields(note),
           columns: {
             ...parent(s, r),
-            note_key: contentKey([note.typeCode, note.noteTimestamp, note.noteText]),
+            note_key: noteKey(note, SIMULATOR_CLOCK),
           },
         })),
       ),
@@ -233,14 +235,14 @@ function orderChecks(truth: SimTruth, namedOnly: boolean): TruthCheck[] {
       table: orderHolds,
       records: child(
         (r) => r.holds,
-        (h) => ({ hold_key: contentKey([h.holdName, h.creationDate]) }),
+        (h) => ({ hold_key: holdKey(h, SIMULATOR_CLOCK) }),
       ),
     },
     {
       table: orderMessages,
       records: child(
         (r) => r.messages,
-        (m) => ({ message_key: contentKey([m.messageTime, m.messageType, m.message]) }),
+        (m) => ({ message_key: messageKey(m, SIMULATOR_CLOCK) }),
       ),
     },
     {

@@ -60,6 +60,54 @@ describe('what splits a window', () => {
     expect(server.requests.length).toBeGreaterThan(2);
   });
 
+  it('an isSuccess false saying the upstream query timed out splits the window, and the run lands', async () => {
+    const message = 'Timeout expired. The timeout period elapsed prior to completion of the operation.';
+    server.fallback((request) =>
+      rangeMinutes(request.query) > 40
+        ? { body: { isSuccess: false, message, payload: null } }
+        : ok([{ header: shipmentHeader(`T-${request.query.beginDate}`, 'SHIPPED') }]),
+    );
+    const result = await run(testClient(server.url));
+    expect(result).toMatchObject({ status: 'succeeded' });
+    const ranges = server.requests.map((r) => rangeMinutes(r.query));
+    // The whole window timed out (asked twice, as a client timeout is), then its halves fitted.
+    expect(ranges.filter((m) => m > 40).length).toBeGreaterThan(0);
+    expect(Math.max(...ranges.filter((m) => m <= 40))).toBeLessThanOrEqual(40);
+    const stored = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM fulfillment.shipments WHERE container_id LIKE 'T-%'`,
+    );
+    expect(stored.rows[0]!.n).toBe(result.inserted);
+    expect(result.inserted).toBeGreaterThan(1);
+    const cursor = await t.pool.query<{ position_at: Date }>(
+      `SELECT position_at FROM sync.cursors WHERE stream = 'shipments' AND scope = 'ACC1'`,
+    );
+    expect(cursor.rows[0]!.position_at).toEqual(window.advanceTo);
+  });
+
+  it('a window that still times out upstream at its smallest fails naming the upstream, not our timeout', async () => {
+    server.fallback(() => ({
+      body: { isSuccess: false, message: 'The wait operation timed out.', payload: null },
+    }));
+    const small = {
+      ...config,
+      streams: { ...config.streams, shipments: { ...config.streams.shipments, minWindowSize: 60 } },
+    };
+    const result = await runStream({
+      pool: t.pool,
+      client: testClient(server.url),
+      config: small,
+      logger,
+      stream: shipmentsStream,
+      scope: { kind: 'account', id: 'ACC2' },
+      windows: [window],
+    });
+    expect(result.status).toBe('failed');
+    // Split down to the smallest window first, as a client timeout is.
+    expect(server.requests.some((r) => rangeMinutes(r.query) <= 60)).toBe(true);
+    expect(result.error).toContain('The wait operation timed out.');
+    expect(result.error).not.toContain('FULFILLMENT_TIMEOUT_MS');
+  });
+
   it('a 429 saying "Too many requests" is waited for and retried, never split', async () => {
     const waits: number[] = [];
     server.reply(

@@ -100,6 +100,27 @@ describe('loadConfig defaults', () => {
     expect(() => loadConfig({ FULFILLMENT_POLL_BUDGET_SHARE: '150%' })).toThrow(/at most 1/);
   });
 
+  it('confirms a snapshot that loses every row, or half or more of at least 10, with two further reads 2 s apart', () => {
+    expect(loadConfig({}).vanishConfirm).toEqual({ share: 0.5, minRows: 10, rereads: 2, pauseMs: 2000 });
+    const tuned = loadConfig({
+      FULFILLMENT_VANISH_CONFIRM_SHARE: '30%',
+      FULFILLMENT_VANISH_CONFIRM_MIN_ROWS: '50',
+      FULFILLMENT_VANISH_CONFIRM_READS: '1',
+      FULFILLMENT_VANISH_CONFIRM_PAUSE_MS: '0',
+    });
+    expect(tuned.vanishConfirm).toEqual({ share: 0.3, minRows: 50, rereads: 1, pauseMs: 0 });
+    // A shrink is always read again at least once: otherwise a real emptying could never land.
+    expect(() => loadConfig({ FULFILLMENT_VANISH_CONFIRM_READS: '0' })).toThrow(
+      /FULFILLMENT_VANISH_CONFIRM_READS: must be a whole number from 1 to 10/,
+    );
+    expect(() => loadConfig({ FULFILLMENT_VANISH_CONFIRM_SHARE: '0' })).toThrow(
+      /FULFILLMENT_VANISH_CONFIRM_SHARE/,
+    );
+    expect(() => loadConfig({ FULFILLMENT_VANISH_CONFIRM_MIN_ROWS: 'ten' })).toThrow(
+      /FULFILLMENT_VANISH_CONFIRM_MIN_ROWS/,
+    );
+  });
+
   it('lets an explicit cadence win over the freshness target', () => {
     const { streams } = loadConfig({ FULFILLMENT_STREAMS: '{"invoices": {"cadenceMinutes": 60}}' });
     expect(streams.invoices).toMatchObject({

@@ -6,7 +6,8 @@ export interface TableText {
 
 const SCOPE_ACCOUNT = 'Scope: the account number whose call returned it (the record does not carry it).';
 const SCOPE_SUPPLIER = 'Scope: the supplier id whose call returned it (the record does not carry it).';
-const HASH = (parts: string) => `Natural key part: a hash of ${parts} (the record carries no id).`;
+const HASH = (parts: string) =>
+  `Natural key part: a hash of what ${parts} say (the record carries no id): a time as its instant, codes and names without case or extra spacing, texts without extra spacing, so the record sent again in another spelling keeps its key.`;
 const PARENT_SKU = 'SKU of the parent product (key).';
 
 /** Comments of the `fulfillment` tables (synced records), keyed `schema.table`. */

@@ -70,6 +70,8 @@ export const runs = syncSchema.table(
     error: text('error'),
     /** What the run decided on the way (splits, detail failures, warnings), for operators. */
     details: jsonb('details'),
+    /** Rows an unconfirmed shrink kept: the answer omitted them and no second read agreed (0: none). */
+    vanishWithheld: integer('vanish_withheld').notNull().default(0),
   },
   (t) => [
     index('runs_stream_scope_started_at_idx').on(t.stream, t.scope, t.startedAt),

@@ -1,13 +1,17 @@
 import type { OrderDetail, OrderDetailHold } from '../../api/records/index.ts';
+import { codePart, instantPart, type KeyClock } from '../../streams/contentKey.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker } from '../episode.ts';
 import { type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
 import type { DeriveContext, DerivedEvent } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
-/** Holds have no id upstream: name + creation time identify one. */
-export function holdId(hold: OrderDetailHold): string {
-  return `${hold.holdName ?? ''}@${hold.creationDate}`;
+/**
+ * Holds have no id upstream: name + creation time identify one, read for their meaning (the name's
+ * case and spacing, the instant however it is spelled), as the warehouse keys them (childKeys.ts).
+ */
+export function holdId(hold: OrderDetailHold, clock: KeyClock): string {
+  return `${codePart(hold.holdName) ?? ''}@${instantPart(hold.creationDate, clock) ?? hold.creationDate}`;
 }
 
 /** A hold counts as released once it has a release date or a status saying so. */
@@ -39,10 +43,10 @@ export function orderRule(
     const statusChanges = pickChanges(changes, ['header.orderStatusCode', 'header.orderStatusName']);
     drafts.push(statusChangedDraft(base, 'order.status_changed', move, undefined, statusChanges));
   }
-  const before = new Map((previous?.holds ?? []).map((hold) => [holdId(hold), hold]));
+  const before = new Map((previous?.holds ?? []).map((hold) => [holdId(hold, ctx), hold]));
   const seenNow = new Set<string>();
   for (const hold of current.holds ?? []) {
-    const id = holdId(hold);
+    const id = holdId(hold, ctx);
     seenNow.add(id);
     const old = before.get(id);
     const active = isHoldActive(hold);
@@ -71,7 +75,7 @@ export function orderRule(
     old: OrderDetailHold | null,
     occurredAt: string | undefined,
   ): EventDraft {
-    const id = holdId((hold ?? old) as OrderDetailHold);
+    const id = holdId((hold ?? old) as OrderDetailHold, ctx);
     return {
       ...base,
       type: 'order.hold_released',

@@ -56,10 +56,10 @@ export function shipmentRule(
     cur: ShipmentUpdate,
     common: typeof base,
   ): EventDraft[] {
-    const seen = new Set((prev?.events ?? []).map(trackingEventKey));
+    const seen = new Set((prev?.events ?? []).map((event) => trackingEventKey(event, ctx)));
     const out: EventDraft[] = [];
     for (const event of cur.events ?? []) {
-      const hash = trackingEventKey(event);
+      const hash = trackingEventKey(event, ctx);
       if (seen.has(hash)) continue;
       seen.add(hash);
       out.push({
