@@ -86,15 +86,9 @@ export function createStatusReadModel(
   config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
   now: () => Date = () => new Date(),
 ): () => Promise<StatusSnapshot> {
-  let withheldColumn: Promise<boolean> | undefined;
   return async () => {
     const at = now();
-    // Checked once: sync.runs.vanish_withheld comes with the vanish-confirmation migration.
-    withheldColumn ??= hasVanishWithheld(pool);
-    withheldColumn.catch(() => {
-      withheldColumn = undefined;
-    });
-    const streams = await readStreams(pool, config, await withheldColumn);
+    const streams = await readStreams(pool, config);
     const endpoints = await readEndpoints(pool, at);
     const relay = await readRelayBacklog(pool);
     const events = await readLatestEvents(pool);
@@ -109,14 +103,6 @@ export function createStatusReadModel(
   };
 }
 
-async function hasVanishWithheld(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ present: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-                     WHERE table_schema = 'sync' AND table_name = 'runs' AND column_name = 'vanish_withheld') AS present`,
-  );
-  return rows[0]?.present === true;
-}
-
 /**
  * Every scheduled stream x configured scope, and any other with a cursor (a scope since removed,
  * orders read on demand): its last success, the newest failure of the last day (read from at most
@@ -126,12 +112,10 @@ async function hasVanishWithheld(db: Queryable): Promise<boolean> {
 async function readStreams(
   db: Queryable,
   config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
-  withheldColumn: boolean,
 ): Promise<{ rows: StreamRow[]; notShown: number }> {
   const pairs = (Object.keys(config.streams) as StreamName[])
     .filter((stream) => pollingRule(config.streams[stream]).kind !== 'on-demand')
     .flatMap((stream) => scopesOf(config, stream).map((scope) => [stream, scope] as const));
-  const withheld = withheldColumn ? 'r.vanish_withheld' : 'NULL::int';
   const { rows } = await db.query<{
     stream: string;
     scope: string;
@@ -158,7 +142,7 @@ async function readStreams(
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
        LEFT JOIN failures f ON f.stream = k.stream AND f.scope = k.scope
        LEFT JOIN LATERAL (
-         SELECT r.status, ${withheld} AS withheld FROM sync.runs r
+         SELECT r.status, r.vanish_withheld AS withheld FROM sync.runs r
           WHERE r.stream = k.stream AND r.scope = k.scope AND r.status <> 'running'
           ORDER BY r.started_at DESC LIMIT 1) l ON true
       ORDER BY k.stream, k.scope
