@@ -144,6 +144,7 @@ function assemble(
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
       maxResponseBytes: env.FULFILLMENT_MAX_RESPONSE_BYTES,
       runDeadlineMs: env.FULFILLMENT_RUN_DEADLINE_MS,
+      clock: env.FULFILLMENT_CLOCK,
     },
     sandbox: env.FULFILLMENT_API_URL === undefined,
     // Sandbox defaults for these come from the simulator's world, decided where it starts.

@@ -58,6 +58,12 @@ export interface ApiSettings {
    * long and fails, keeping what it stored, so one slow scope cannot hold the others; 0: none.
    */
   runDeadlineMs: number;
+  /**
+   * FULFILLMENT_CLOCK: where a sync reads "now": 'system' (this machine's clock, for a real API) or
+   * 'simulator' (the simulator's own clock, GET <baseUrl>/_sim/world, so a manual clock moved on
+   * command moves the sync's windows with it).
+   */
+  clock: 'system' | 'simulator';
 }
 
 /** Default Redis key prefix of the queues and the shared rate limit (FULFILLMENT_QUEUE_PREFIX). */

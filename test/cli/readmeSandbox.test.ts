@@ -108,6 +108,7 @@ describe('README: seeing update events in the sandbox', () => {
   it('events tail prints the events of the changes after the clock moved', async () => {
     let tail: ChildProcess | undefined;
     let tailed = '';
+    const syncs: string[] = [];
     try {
       for (const line of block('events')) {
         if (line.startsWith('export ')) {
@@ -134,11 +135,17 @@ describe('README: seeing update events in the sandbox', () => {
         }
         const result = await collect(shell(line));
         expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+        if (/sync --once/.test(line)) syncs.push(result.stdout);
       }
       await waitFor('an event printed by events tail', () => tailed.includes('"type"'), 30_000);
       const types = new Set(linesOf(tailed).map((l) => (JSON.parse(l) as { type: string }).type));
       console.info(`events after the clock move: ${[...types].sort().join(', ')}`);
       expect(types.size).toBeGreaterThan(1);
+      // The sync after the clock move reads the shipments of the simulated hours.
+      const shipmentsFetched = syncs.map((out) => Number(/^shipments\s.*fetched (\d+)/m.exec(out)?.[1]));
+      console.info(`shipments fetched by each sync: ${shipmentsFetched.join(', ')}`);
+      expect(shipmentsFetched.at(-1)).toBeGreaterThan(0);
+      expect([...types].some((type) => type.startsWith('shipment.'))).toBe(true);
     } finally {
       tail?.kill('SIGTERM');
     }

@@ -136,6 +136,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       client: upstream.client,
       config,
       logger,
+      now: upstream.now,
       lockMode: 'wait',
     });
     const total = windows.length * scopes.length;

@@ -8,7 +8,7 @@ import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
-import { openUpstream } from '../../runtime/upstream.ts';
+import { openUpstream, type Upstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { cappedSchedule } from '../../webhooks/schedule.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
@@ -86,7 +86,13 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   }
   probe.disconnect();
   // The shared rate limit lives under the queue prefix, so --queue-prefix moves it too.
-  const upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
+  let upstream: Upstream;
+  try {
+    upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
   // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
     ...upstream.config,
@@ -115,6 +121,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     client: upstream.client,
     config,
     logger,
+    now: upstream.now,
     analytics,
     onResult: (result, durationMs) => logFinishedRun(logger, result, durationMs),
   });
