@@ -9,6 +9,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
@@ -37,6 +39,8 @@ const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'
   exports: Record<string, { types: string; default: string }>;
 };
 const work = mkdtempSync(path.join(tmpdir(), 'fs-package-'));
+/** A checkout of the repository after `npm ci`: its files, node_modules and the build. */
+const CHECKOUT = path.join(work, 'source');
 const PACKAGE = path.join(work, 'fulfillment-sync');
 const BUILT_BIN = path.join(PACKAGE, pkg.bin['fulfillment-sync']!);
 const TOKEN = 'package-token';
@@ -69,7 +73,7 @@ let packed: PackReport;
  * files) copied to a folder of the test's own, built there and packed as `npm publish` would.
  */
 async function packTheRepository(): Promise<PackReport> {
-  const source = path.join(work, 'source');
+  const source = CHECKOUT;
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: REPO_ROOT,
     maxBuffer: 16 * 1024 * 1024,
@@ -80,8 +84,8 @@ async function packTheRepository(): Promise<PackReport> {
     copyFileSync(path.join(REPO_ROOT, file), path.join(source, file));
   }
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
-  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '-p', path.join(source, 'tsconfig.build.json')], { cwd: source });
+  // The build `npm ci` runs (through `prepare`): tsc, and the stamp of the sources it built from.
+  await run(process.execPath, [path.join(source, 'scripts/build.mjs')], { cwd: source });
   // Scripts off: `prepare` would build again, into the same dist/ as above.
   const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
     cwd: source,
@@ -374,4 +378,46 @@ describe('the worker run as a service (README: `node dist/src/cli/main.js worker
     // No process of its group is left (kill -0 on the group answers ESRCH).
     expect(() => process.kill(-child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
+});
+
+describe('the printed hints (`npx fulfillment-sync ...`) in a checkout after `npm ci`', () => {
+  let t: TestDatabase;
+  const prefix = testRedisPrefix('npx');
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
+    await cleanupRedisPrefix(redis, prefix);
+    redis.disconnect();
+    await t?.close();
+  });
+
+  it("run the checkout's own build on their first call: no registry, no second compile", async () => {
+    // A first call: npx's cache is empty, and the registry unreachable (a lookup there would fail).
+    const cache = mkdtempSync(path.join(work, 'npm-cache-'));
+    const built = ['dist/.build-inputs', 'dist/src/cli/main.js'].map((f) => path.join(CHECKOUT, f));
+    const before = built.map((f) => statSync(f).mtimeMs);
+    const hint = cliCommand('status');
+    const result = await collect(
+      spawn('/bin/sh', ['-c', hint], {
+        cwd: CHECKOUT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          npm_config_cache: cache,
+          npm_config_registry: 'http://127.0.0.1:9/',
+          npm_config_update_notifier: 'false',
+          DATABASE_URL: t.url,
+          REDIS_URL: inject('redisUrl'),
+          FULFILLMENT_QUEUE_PREFIX: prefix,
+        },
+      }),
+    );
+    console.info(`${hint}: exit ${result.code}\n${result.stdout}${result.stderr}`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('(no runs yet: start `npx fulfillment-sync worker`');
+    // prepare found dist/ built from these sources and left it alone.
+    expect(built.map((f) => statSync(f).mtimeMs)).toEqual(before);
+  }, 120_000);
 });
