@@ -12,7 +12,7 @@ import { envelopeSchema } from './records/envelope.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 
 /**
- * Pure failure classification of CONTRACT.md section 1 "Failures": given what came back, decide
+ * Pure failure classification (docs/upstream-api.md, section 7): given what came back, decide
  * success (with its envelope) or which typed error it is. No I/O, no clock of its own.
  */
 

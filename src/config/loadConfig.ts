@@ -21,7 +21,7 @@ import {
 } from './types.ts';
 
 /**
- * Reads the environment (CONTRACT.md section 2) into a validated, deep-frozen `Config`.
+ * Reads the environment (docs/configuration.md) into a validated, deep-frozen `Config`.
  * Throws `ConfigError` listing every problem, one line each, naming the variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {

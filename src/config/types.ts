@@ -5,7 +5,7 @@ import type { StreamName } from './streamNames.ts';
 // its own module so envSchema.ts can use it without importing this file (an import cycle).
 export { STREAM_NAMES, type StreamName } from './streamNames.ts';
 
-/** Per-stream tuning; defaults from CONTRACT.md section 3, overridable by FULFILLMENT_STREAMS (JSON). */
+/** Per-stream tuning; defaults in docs/configuration.md, overridable by FULFILLMENT_STREAMS (JSON). */
 export interface StreamSettings {
   /**
    * How often the scheduler runs it when no freshness target applies; 0 means on demand only

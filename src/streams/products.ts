@@ -72,7 +72,7 @@ function childBase(record: ProductRecord, ctx: RowContext): Row {
   return { supplier_id: ctx.scope.id, sku: record.listing.sku };
 }
 
-/** The products stream (CONTRACT.md section 3). */
+/** The products stream (docs/configuration.md, streams). */
 export const productsStream: StreamDefinition<ProductRecord, Client> = {
   name: 'products',
   scopeKind: 'supplier',

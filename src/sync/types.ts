@@ -118,7 +118,7 @@ export interface ChildEntity<R> {
 /** How a record maps to its parent table (and children). */
 export interface RecordEntity<R> {
   table: PgTable;
-  /** Natural key columns of the parent table (CONTRACT.md section 2). */
+  /** Natural key columns of the parent table (docs/warehouse.md). */
   key: readonly string[];
   /**
    * The parent row of one record. It must capture everything the children are built from (the
@@ -252,7 +252,7 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   splitWindow?(window: Window, args: SplitArgs): Window[] | null | Promise<Window[] | null>;
   /** Detail calls and the detail queue (detailStage.ts). */
   details?: DetailSpec<R, C>;
-  /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
+  /** Subject kind of derived events (docs/events.md), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**
    * The records the event rules compare (default: `previousRow.raw` and the record as received,
