@@ -101,7 +101,7 @@ export function classifyAnswer(answer: RawAnswer): Classified {
     const what = parsed.ok ? 'is not the {isSuccess, message, payload} envelope' : 'is not JSON';
     return {
       ok: false,
-      error: new RetryableUpstreamError(`${operation}: HTTP ${status} answer ${what}; will be retried`, {
+      error: new RetryableUpstreamError(`${operation}: HTTP ${status} answer ${what}`, {
         operation,
         status,
         kind: 'invalid-body',
@@ -153,14 +153,14 @@ function failureOf(facts: FailureFacts): UpstreamError {
   if (status === 413)
     return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
   if (status === 429 || RATE_LIMIT_MESSAGE.test(text)) {
-    return new RetryableUpstreamError(`${headline}; rate limited, will be retried`, {
+    return new RetryableUpstreamError(`${headline}; rate limited`, {
       ...details,
       kind: 'rate-limited',
       retryAfterMs: retryAfterMs(),
     });
   }
   if (!envelopeFailure && isRetryableStatus(status)) {
-    return new RetryableUpstreamError(`${headline}; will be retried`, {
+    return new RetryableUpstreamError(headline, {
       ...details,
       retryAfterMs: retryAfterMs(),
     });
@@ -168,8 +168,7 @@ function failureOf(facts: FailureFacts): UpstreamError {
   if (TOO_LARGE_MESSAGE.test(text)) {
     return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
   }
-  if (envelopeFailure && saysRetryable(text))
-    return new RetryableUpstreamError(`${headline}; will be retried`, details);
+  if (envelopeFailure && saysRetryable(text)) return new RetryableUpstreamError(headline, details);
   if (envelopeFailure)
     return new NonRetryableUpstreamError(
       upstreamMessage ? headline : `${headline} without a message`,
@@ -186,16 +185,13 @@ export function classifyThrown(
   timeoutMs: number,
 ): UpstreamError {
   if (timedOut) {
-    return new UpstreamTimeoutError(
-      `${operation}: no complete answer within ${timeoutMs} ms; will be retried`,
-      {
-        operation,
-        cause: error,
-      },
-    );
+    return new UpstreamTimeoutError(`${operation}: no complete answer within ${timeoutMs} ms`, {
+      operation,
+      cause: error,
+    });
   }
   const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-  return new RetryableUpstreamError(`${operation}: network failure (${reason}); will be retried`, {
+  return new RetryableUpstreamError(`${operation}: network failure (${reason})`, {
     operation,
     kind: 'network',
     cause: error,
