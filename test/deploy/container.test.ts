@@ -85,8 +85,8 @@ describe('Dockerfile', () => {
     const readme = readFileSync(root('docs/operations.md'), 'utf8');
     expect(readme).toContain('The container image runs Node 24** (`node:24-bookworm-slim`)');
     expect(byStage.get('runtime')?.[0]?.args).toMatch(/^node:24-bookworm-slim\b/);
-    // The image's Node satisfies the package's own requirement.
-    const minimum = /^>=(\d+)\.\d+$/.exec(pkg.engines.node);
+    // The image's Node (24) satisfies the package's own requirement: its last range is open upwards.
+    const minimum = />=(\d+)\.\d+\.\d+$/.exec(pkg.engines.node);
     expect(Number(minimum?.[1])).toBeLessThanOrEqual(24);
     expect(byStage.get('build')?.some((i) => i.keyword === 'RUN' && i.args.includes('npm run build'))).toBe(
       true,

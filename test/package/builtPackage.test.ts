@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
 import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
@@ -35,6 +36,7 @@ import { waitFor } from '../helpers/waitFor.ts';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
   bin: Record<string, string>;
   exports: Record<string, { types: string; default: string }>;
 };
@@ -270,6 +272,41 @@ console.log(JSON.stringify({ skus: records.map((r) => r.sku), refused, from: imp
     expect(answer.from).toMatch(/\/dist\/src\/index\.js$/);
   });
 
+  it('loads from CommonJS (`require`) on the Node versions `engines` names, which have require(esm)', async () => {
+    // require(esm) is on by default from Node 20.19 and 22.12: the versions engines names.
+    expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    const named = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+    // The claim holds on the running Node either way: inside the range it loads, outside it cannot.
+    expect(process.features.require_module ?? false, `Node ${process.version}`).toBe(named);
+    if (!named) return;
+    const script = path.join(work, 'consumer/call.cjs');
+    writeFileSync(
+      script,
+      `const { createFulfillmentClient, isRetryable, staticTokenProvider } = require('fulfillment-sync');
+const client = createFulfillmentClient({
+  baseUrl: process.env.SIM_URL,
+  tokenProvider: staticTokenProvider(process.env.SIM_TOKEN),
+});
+client.listOwnedProducts({ supplierId: 'SUP100' }).then(({ records }) => {
+  console.log(JSON.stringify({ skus: records.length, isRetryable: typeof isRetryable }));
+});
+`,
+    );
+    const result = await collect(
+      spawn(process.execPath, [script], {
+        cwd: path.join(work, 'consumer'),
+        env: { PATH: process.env.PATH, SIM_URL: sim.url, SIM_TOKEN: TOKEN },
+      }),
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      skus: sim.truth().ownedProducts.SUP100!.length,
+      isRetryable: 'function',
+    });
+  });
+
   it('comes with types: a TypeScript consumer type-checks, and a wrong call does not', async () => {
     const dir = path.join(work, 'consumer');
     writeFileSync(
@@ -298,30 +335,76 @@ export async function skus(): Promise<string[]> {
 void client.listOwnedProducts({});
 `,
     );
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-          typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
-        },
-        files: ['consumer.ts'],
-      }),
-    );
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-    const result = await collect(spawn(process.execPath, [tsc, '-p', dir], { cwd: dir }));
+    const result = await typeCheck(dir, ['consumer.ts']);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(pkg.exports['.']!.types).toBe('./dist/src/index.d.ts');
   });
+
+  it("the docs' TypeScript examples type-check against it: the client, and a webhook handler on `fulfillment-sync/events`", async () => {
+    const dir = path.join(work, 'consumer');
+    const api = readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8');
+    const example = (name: string) => {
+      const match = new RegExp(`<!-- typecheck: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(api);
+      if (!match) throw new Error(`docs/api.md has no typecheck block "${name}"`);
+      return match[1]!;
+    };
+    writeFileSync(path.join(dir, 'docs-client.ts'), example('client'));
+    writeFileSync(path.join(dir, 'docs-handler.ts'), example('events-handler'));
+    writeFileSync(
+      path.join(dir, 'wrong-handler.ts'),
+      `import type { EventOfType, WebhookEvent } from 'fulfillment-sync/events';
+// @ts-expect-error no such event type: the union is real, not any.
+export type Teleported = EventOfType<'shipment.teleported'>;
+export function wrong(event: WebhookEvent): number | undefined {
+  // @ts-expect-error an invoice number is a string: the record types are real too.
+  if (event.type === 'invoice.paid') return event.data.current.invoiceNumber;
+  return undefined;
+}
+`,
+    );
+    const result = await typeCheck(dir, ['docs-client.ts', 'docs-handler.ts', 'wrong-handler.ts']);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // And at run time, the list of types.
+    const listed = await collect(
+      spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { EVENT_TYPES } from 'fulfillment-sync/events'; console.log(JSON.stringify(EVENT_TYPES));",
+        ],
+        { cwd: dir, env: { PATH: process.env.PATH } },
+      ),
+    );
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout)).toEqual([...EVENT_TYPES, TEST_EVENT_TYPE]);
+  });
 });
+
+/** `tsc --noEmit` of a consumer's files, strict, resolving packages as Node does (nodenext). */
+function typeCheck(dir: string, files: string[]) {
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
+      },
+      files,
+    }),
+  );
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+  return collect(spawn(process.execPath, [tsc, '-p', dir], { cwd: dir }));
+}
 
 describe('the worker run as a service (README: `node dist/src/cli/main.js worker`)', () => {
   let t: TestDatabase;
