@@ -132,6 +132,7 @@ export const envSchema = z.object({
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
   WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),
   HTTP_PORT: integerVar(9464, 0, 65_535),
+  HTTP_PORT_FILE: optionalString(),
   FULFILLMENT_QUEUE_PREFIX: optionalString(),
   DASHBOARD_USER: optionalString(),
   DASHBOARD_PASSWORD: optionalString(),

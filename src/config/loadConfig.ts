@@ -183,6 +183,7 @@ function assemble(
       batchPauseMs: env.PRUNE_BATCH_PAUSE_MS,
     },
     httpPort: env.HTTP_PORT,
+    httpPortFile: env.HTTP_PORT_FILE,
     queuePrefix,
     dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
     logLevel: env.LOG_LEVEL,

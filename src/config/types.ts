@@ -133,6 +133,8 @@ export interface Config {
   /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
   retention: RetentionSettings;
   httpPort: number;
+  /** HTTP_PORT_FILE: where the worker writes the port it listens on (HTTP_PORT=0 picks any); undefined: nowhere. */
+  httpPortFile: string | undefined;
   /**
    * Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis.
    * With a Cluster it carries a hash tag (default `{fulfillment-sync}`), so each multi-key script
