@@ -3,12 +3,11 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { collect, REPO_ROOT, runSourceCli, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
+import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
@@ -202,9 +201,7 @@ describe('the image health check script, with HTTP_PORT=0 (any free port)', () =
       expect((await check()).code).toBe(1);
     } finally {
       worker.kill('SIGKILL');
-      const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-      await cleanupRedisPrefix(redis, prefix);
-      redis.disconnect();
+      await dropRedisPrefix(inject('redisUrl'), prefix);
       await t.close();
       rmSync(dir, { recursive: true, force: true });
     }

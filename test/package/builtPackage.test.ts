@@ -16,14 +16,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
 import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
-import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
+import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
@@ -413,9 +412,7 @@ describe('the worker run as a service (README: `node dist/src/cli/main.js worker
     t = await createTestDatabase();
   });
   afterAll(async () => {
-    const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-    await cleanupRedisPrefix(redis, prefix);
-    redis.disconnect();
+    await dropRedisPrefix(inject('redisUrl'), prefix);
     await t?.close();
   });
 
@@ -470,9 +467,7 @@ describe('the printed hints (`npx fulfillment-sync ...`) in a checkout after `np
     t = await createTestDatabase();
   });
   afterAll(async () => {
-    const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-    await cleanupRedisPrefix(redis, prefix);
-    redis.disconnect();
+    await dropRedisPrefix(inject('redisUrl'), prefix);
     await t?.close();
   });
 
