@@ -9,7 +9,7 @@ import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
-import { openUpstream, type Upstream } from '../../runtime/upstream.ts';
+import { openUpstream } from '../../runtime/upstream.ts';
 import { startWebhookDelivery } from '../../webhooks/runtime.ts';
 import { cappedSchedule } from '../../webhooks/schedule.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
@@ -89,7 +89,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   }
   probe.disconnect();
   // The shared rate limit lives under the queue prefix, so --queue-prefix moves it too.
-  let upstream: Upstream;
+  let upstream: Awaited<ReturnType<typeof openUpstream>>;
   try {
     upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
   } catch (error) {
