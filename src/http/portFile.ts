@@ -6,7 +6,12 @@ import { rmSync, writeFileSync } from 'node:fs';
  * image's health check reads it (deploy/docker/healthcheck.mjs).
  */
 export function writePortFile(file: string | undefined, port: number): void {
-  if (file) writeFileSync(file, `${port}\n`);
+  if (!file) return;
+  try {
+    writeFileSync(file, `${port}\n`);
+  } catch (error) {
+    throw new Error(`HTTP_PORT_FILE: cannot write ${file}: ${(error as Error).message}`);
+  }
 }
 
 /** Removes the port file at shutdown, so a stale port is never probed; a missing file is fine. */
