@@ -2,7 +2,7 @@ COMMENT ON TABLE "sync"."backfill_windows" IS 'Finished windows of backfills: ru
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."backfill_windows"."backfill_id" IS 'Identifier of the backfill (stream, scope and date range).';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."backfill_windows"."stream" IS 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...';
+COMMENT ON COLUMN "sync"."backfill_windows"."stream" IS 'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."backfill_windows"."scope" IS 'Stream scope: a supplier id or an account number.';
 --> statement-breakpoint
@@ -26,7 +26,7 @@ COMMENT ON COLUMN "sync"."backfill_windows"."rejected" IS 'Records that failed t
 --> statement-breakpoint
 COMMENT ON TABLE "sync"."cursors" IS 'Where each stream and scope has read up to; advanced only in the transaction that stores the rows it covers. Key: stream, scope.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."cursors"."stream" IS 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...';
+COMMENT ON COLUMN "sync"."cursors"."stream" IS 'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."cursors"."scope" IS 'Stream scope: a supplier id or an account number.';
 --> statement-breakpoint
@@ -42,7 +42,7 @@ COMMENT ON COLUMN "sync"."cursors"."created_at" IS 'When the row was created.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."cursors"."updated_at" IS 'When the row was last updated.';
 --> statement-breakpoint
-COMMENT ON TABLE "sync"."events" IS 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id).';
+COMMENT ON TABLE "sync"."events" IS 'Derived events (each type in docs/events.md), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id).';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."events"."id" IS 'Deterministic id derived from the dedupe key (type, subject, transition): a re-run never emits twice.';
 --> statement-breakpoint
@@ -648,7 +648,7 @@ COMMENT ON COLUMN "sync"."rejected_records"."id" IS 'Rejected record id.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."rejected_records"."run_id" IS 'The sync.runs row that rejected it.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."rejected_records"."stream" IS 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...';
+COMMENT ON COLUMN "sync"."rejected_records"."stream" IS 'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."rejected_records"."scope" IS 'Stream scope: a supplier id or an account number.';
 --> statement-breakpoint
@@ -768,7 +768,7 @@ COMMENT ON TABLE "sync"."runs" IS 'The run log: one row per stream x scope x win
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."runs"."id" IS 'Run id.';
 --> statement-breakpoint
-COMMENT ON COLUMN "sync"."runs"."stream" IS 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...';
+COMMENT ON COLUMN "sync"."runs"."stream" IS 'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.';
 --> statement-breakpoint
 COMMENT ON COLUMN "sync"."runs"."scope" IS 'Stream scope: a supplier id or an account number.';
 --> statement-breakpoint

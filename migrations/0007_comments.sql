@@ -176,7 +176,7 @@ COMMENT ON COLUMN "fulfillment"."shipments_per_day"."returned" IS 'Of these ship
 --> statement-breakpoint
 COMMENT ON VIEW "fulfillment"."sync_health" IS 'View: sync health per stream and scope (from schema sync, which readers cannot read directly): last success, lag, last error, and the runs, rows and rejected records of the last 24 hours. One row per stream and scope that has a cursor or a run.';
 --> statement-breakpoint
-COMMENT ON COLUMN "fulfillment"."sync_health"."stream" IS 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...';
+COMMENT ON COLUMN "fulfillment"."sync_health"."stream" IS 'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.';
 --> statement-breakpoint
 COMMENT ON COLUMN "fulfillment"."sync_health"."scope" IS 'Stream scope: a supplier id or an account number.';
 --> statement-breakpoint

@@ -2,7 +2,7 @@ COMMENT ON TABLE "sync"."backfill_windows" IS 'Finished windows of backfills: ru
 --> statement-breakpoint
 COMMENT ON TABLE "sync"."detail_requests" IS 'Records whose detail a stream still has to fetch: orders named by changed shipments and returns, INs and products whose detail call failed. Retried with backoff, quarantined after too many attempts; a quarantined request is pruned RETENTION_REJECTED_DAYS (90) after its quarantine, so the record is asked for again when a change names it. Key: stream, scope, record_key.';
 --> statement-breakpoint
-COMMENT ON TABLE "sync"."events" IS 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id). Pruned after RETENTION_EVENTS_DAYS (90) once dispatched or suppressed and pending delivery to no endpoint, with its delivery states and attempts.';
+COMMENT ON TABLE "sync"."events" IS 'Derived events (each type in docs/events.md), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id). Pruned after RETENTION_EVENTS_DAYS (90) once dispatched or suppressed and pending delivery to no endpoint, with its delivery states and attempts.';
 --> statement-breakpoint
 COMMENT ON TABLE "sync"."rejected_records" IS 'Upstream records the engine could not store as received: quarantined, repaired, or with a detail that kept failing. Their siblings still landed; a quarantined record or a failed detail marks the run partial. One row per problem: a record re-read with the same problem updates its row. Pruned RETENTION_REJECTED_DAYS (90) after it was last seen.';
 --> statement-breakpoint

@@ -1,7 +1,9 @@
-// `prepare`, run by `npm ci` and `npm install`: builds dist/ (`npm run build`). Skipped, with a note,
+// `prepare`, run by `npm ci`, `npm install` and a first `npx fulfillment-sync` in a checkout: builds
+// dist/ unless it is already built from the same sources (scripts/build.mjs --if-stale). Skipped, with a note,
 // when dev dependencies are left out (`npm ci --omit=dev`, or NODE_ENV=production): the compiler and
 // the type packages are dev dependencies. Build with a full `npm ci`, then `npm prune --omit=dev`.
-import { execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 
 const words = (value) => (value ?? '').split(/[\s,]+/);
 const omitDev =
@@ -13,5 +15,7 @@ if (omitDev) {
     'fulfillment-sync: dev dependencies omitted, so dist/ is not built here; build with `npm ci`, then `npm prune --omit=dev`.',
   );
 } else {
-  execSync('npm run build', { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), '--if-stale'], {
+    stdio: 'inherit',
+  });
 }

@@ -12,7 +12,7 @@ import { envelopeSchema } from './records/envelope.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 
 /**
- * Pure failure classification of CONTRACT.md section 1 "Failures": given what came back, decide
+ * Pure failure classification (docs/upstream-api.md, section 7): given what came back, decide
  * success (with its envelope) or which typed error it is. No I/O, no clock of its own.
  */
 
@@ -121,7 +121,7 @@ export function classifyAnswer(answer: RawAnswer): Classified {
     const what = parsed.ok ? 'is not the {isSuccess, message, payload} envelope' : 'is not JSON';
     return {
       ok: false,
-      error: new RetryableUpstreamError(`${operation}: HTTP ${status} answer ${what}; will be retried`, {
+      error: new RetryableUpstreamError(`${operation}: HTTP ${status} answer ${what}`, {
         operation,
         status,
         kind: 'invalid-body',
@@ -173,7 +173,7 @@ function failureOf(facts: FailureFacts): UpstreamError {
   if (status === 413)
     return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
   if (status === 429 || RATE_LIMIT_MESSAGE.test(text)) {
-    return new RetryableUpstreamError(`${headline}; rate limited, will be retried`, {
+    return new RetryableUpstreamError(`${headline}; rate limited`, {
       ...details,
       kind: 'rate-limited',
       retryAfterMs: retryAfterMs(),
@@ -187,7 +187,7 @@ function failureOf(facts: FailureFacts): UpstreamError {
     });
   }
   if (!envelopeFailure && isRetryableStatus(status)) {
-    return new RetryableUpstreamError(`${headline}; will be retried`, {
+    return new RetryableUpstreamError(headline, {
       ...details,
       retryAfterMs: retryAfterMs(),
     });
@@ -195,8 +195,7 @@ function failureOf(facts: FailureFacts): UpstreamError {
   if (TOO_LARGE_MESSAGE.test(text)) {
     return new AnswerTooLargeError(`${headline}; the answer is too large for one call`, details);
   }
-  if (envelopeFailure && saysRetryable(text))
-    return new RetryableUpstreamError(`${headline}; will be retried`, details);
+  if (envelopeFailure && saysRetryable(text)) return new RetryableUpstreamError(headline, details);
   if (envelopeFailure)
     return new NonRetryableUpstreamError(
       upstreamMessage ? headline : `${headline} without a message`,
@@ -213,16 +212,13 @@ export function classifyThrown(
   timeoutMs: number,
 ): UpstreamError {
   if (timedOut) {
-    return new UpstreamTimeoutError(
-      `${operation}: no complete answer within ${timeoutMs} ms; will be retried`,
-      {
-        operation,
-        cause: error,
-      },
-    );
+    return new UpstreamTimeoutError(`${operation}: no complete answer within ${timeoutMs} ms`, {
+      operation,
+      cause: error,
+    });
   }
   const reason = error instanceof Error ? describeNetworkError(error) : String(error);
-  return new RetryableUpstreamError(`${operation}: network failure (${reason}); will be retried`, {
+  return new RetryableUpstreamError(`${operation}: network failure (${reason})`, {
     operation,
     kind: 'network',
     cause: error,

@@ -1,3 +1,5 @@
+import { redactBearerCredentials } from '../log/scrub.ts';
+
 /**
  * Failures of the upstream client. Retry intent is a type: callers (the transport's own retry loop,
  * the job queue) ask `isRetryable(error)` instead of re-reading status codes. Messages never carry
@@ -142,7 +144,7 @@ export function scrubSecrets(text: string, secrets: readonly (string | undefined
     // Very short values would redact ordinary words; real tokens and secrets are long.
     if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
   }
-  out = out.replace(/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]');
+  out = redactBearerCredentials(out, '[redacted]');
   out = out.replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1[redacted]@');
   out = out.replace(
     /((?:access_token|client_secret|token)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi,

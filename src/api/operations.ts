@@ -1,7 +1,7 @@
 /**
  * The 17 operations of the fulfillment API (spec section 4), each with whether it is idempotent
  * (`OperationSpec.idempotent`). The id is `<METHOD> <path after /api/v1/>`, the same key
- * CONTRACT.md section 1 uses for query-parameter overrides and that metrics report.
+ * FULFILLMENT_QUERY_PARAMS uses for query-parameter overrides and that metrics report.
  */
 const IDEMPOTENT = {
   'POST Products/Skus/Wine': false,

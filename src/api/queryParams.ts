@@ -1,7 +1,7 @@
 import type { OperationId } from './operations.ts';
 
 /**
- * The one table of query-string names (CONTRACT.md section 1). The spec lists parameters only by
+ * The one table of query-string names (docs/upstream-api.md, section 4). The spec lists parameters only by
  * meaning; these camelCase names are our defaults and any of them can be renamed through
  * `FULFILLMENT_QUERY_PARAMS` (`Config.api.queryParams`).
  */

@@ -154,7 +154,7 @@ function readTokenAnswer(body: string, secrets: string[]): { token: string; expi
     // A proxy's error page or a cut-off body under a 200: the token URL did not really answer, so
     // asking again is what helps, as for any other call's non-JSON 200 (classify.ts). A JSON answer
     // without a token, below, is final: the same URL would answer the same.
-    throw new RetryableUpstreamError(`${OPERATION}: the token URL answer is not JSON; will be retried`, {
+    throw new RetryableUpstreamError(`${OPERATION}: the token URL answer is not JSON`, {
       operation: OPERATION,
       kind: 'invalid-body',
       cause: error,

@@ -211,7 +211,7 @@ export function createTransport(options: TransportOptions): Transport {
       await limiter.acquire();
     } catch (thrown) {
       if (!(thrown instanceof RateLimitPausedError)) throw thrown;
-      throw new RetryableUpstreamError(`${operation}: ${thrown.message}; will be retried`, {
+      throw new RetryableUpstreamError(`${operation}: ${thrown.message}`, {
         operation,
         kind: 'paused',
         retryAfterMs: thrown.retryAfterMs,
@@ -269,11 +269,13 @@ export function createTransport(options: TransportOptions): Transport {
     const url = urlOf(request);
     let refreshed = false;
     let timeouts = 0;
+    let attempts = 0;
     const shouldRetry = (error: Error) =>
       worthRetrying(request, error) &&
       !(error instanceof UpstreamTimeoutError && timeouts >= MAX_TIMEOUTS_PER_CALL);
     return pRetry(
       async (attempt) => {
+        attempts = attempt;
         try {
           return await exchange(request, url, attempt);
         } catch (error) {
@@ -296,12 +298,29 @@ export function createTransport(options: TransportOptions): Transport {
         shouldRetry: ({ error }) => shouldRetry(error),
         onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
           if (retriesLeft <= 0 || !shouldRetry(error)) return;
-          logger?.warn({ operation: request.operation, attempt: attemptNumber, retriesLeft }, error.message);
+          logger?.warn(
+            { operation: request.operation, attempt: attemptNumber, retriesLeft },
+            `${error.message}; retrying`,
+          );
           // Honour Retry-After: wait it out here; p-retry's own backoff then adds its jittered delay.
           const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
           if (retryAfterMs !== undefined && retryAfterMs > 0) await sleep(retryAfterMs);
         },
       },
-    );
+    ).catch((error: unknown) => {
+      throw saidGaveUp(error, attempts);
+    });
   };
+}
+
+/**
+ * A retryable failure that reaches the caller says what happened: this call gave up after so many
+ * attempts. Whether to try again later is the caller's to decide (`isRetryable` says it may help).
+ */
+function saidGaveUp(error: unknown, attempts: number): unknown {
+  if (!isRetryable(error) || attempts < 1) return error;
+  const said = `${error.message}; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+  if (error.stack) error.stack = error.stack.replace(error.message, said);
+  error.message = said;
+  return error;
 }

@@ -87,7 +87,7 @@ export function validateList<S extends z.ZodType>(
 ): ListResult<z.infer<S>> {
   if (payload === null || payload === undefined) {
     throw new RetryableUpstreamError(
-      `${operation}: the answer's payload is ${payload === null ? 'null' : 'missing'} where a list was expected; will be retried, never read as an empty list`,
+      `${operation}: the answer's payload is ${payload === null ? 'null' : 'missing'} where a list was expected (never read as an empty list)`,
       { operation, kind: 'invalid-payload' },
     );
   }

@@ -1,6 +1,7 @@
 /**
  * Regenerates the published catalogue from the code: docs/data-dictionary.md (from src/db/schema
- * and src/db/comments) and schemas/events/<type>.json (from the record schemas of src/api/records).
+ * and src/db/comments), schemas/events/<type>.json (from the record schemas of src/api/records) and
+ * schemas/types/ (the TypeScript types of those schemas, `fulfillment-sync/events`).
  *   npm run docs:generate            writes them (and removes event schemas of types that are gone)
  *   npm run docs:generate -- --check exits 1 naming every stale file, writing nothing
  */
@@ -11,7 +12,7 @@ import { GENERATED_FOLDERS, generatedFiles } from './files.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const check = process.argv.includes('--check');
-const wanted = generatedFiles();
+const wanted = await generatedFiles();
 
 const stale: string[] = [];
 for (const [file, content] of wanted) {

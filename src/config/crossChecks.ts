@@ -4,7 +4,7 @@ type PresentEnv = Readonly<Record<string, string | undefined>>;
 const TRIO = ['FULFILLMENT_TOKEN_URL', 'FULFILLMENT_CLIENT_ID', 'FULFILLMENT_CLIENT_SECRET'] as const;
 
 /**
- * Auth modes of CONTRACT.md section 1: a static token, or the token-URL trio (all three or none),
+ * Auth modes (docs/upstream-api.md, section 5): a static token, or the token-URL trio (all three or none),
  * never both; a real API URL needs one of them. Only names are reported, never values.
  */
 export function authProblems(env: PresentEnv): string[] {

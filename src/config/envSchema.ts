@@ -18,6 +18,13 @@ import { STREAM_NAMES } from './streamNames.ts';
 /** Log levels accepted by LOG_LEVEL (pino's, plus silent). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * FULFILLMENT_CLOCK: where a sync reads "now" for its windows. `system`: this machine's clock (a real
+ * API). `simulator`: the simulator's own clock (`GET /_sim/world`), which a manual clock moves on
+ * command; a real API has no such clock.
+ */
+export const UPSTREAM_CLOCKS = ['system', 'simulator'] as const;
+
 /** FULFILLMENT_AMBIGUOUS_TIME: which occurrence of a repeated autumn hour an offset-less time means. */
 export const AMBIGUOUS_TIMES = ['earlier', 'later'] as const;
 
@@ -79,7 +86,7 @@ const queryParams = z.record(z.string(), z.record(z.string(), z.string().min(1))
 const thresholdsBySku = z.record(z.string(), z.number().int().min(0));
 
 /**
- * The environment of CONTRACT.md section 2 plus the tuning variables, each parsed on its own, so one
+ * The environment (docs/configuration.md) with its tuning variables, each parsed on its own, so one
  * safeParse reports every problem at once. Cross-variable rules live in `crossChecks.ts`.
  */
 export const envSchema = z.object({
@@ -101,6 +108,7 @@ export const envSchema = z.object({
   FULFILLMENT_SYNC_START: optionalString(),
   FULFILLMENT_TIMEZONE: timeZoneVar('America/Los_Angeles'),
   FULFILLMENT_AMBIGUOUS_TIME: enumVar('later', AMBIGUOUS_TIMES),
+  FULFILLMENT_CLOCK: enumVar('system', UPSTREAM_CLOCKS),
   FULFILLMENT_QUERY_PARAMS: jsonVar(queryParams, {}),
   FULFILLMENT_RATE_LIMIT_RPS: positiveNumberVar(CLIENT_DEFAULTS.rateLimitRps, 10_000),
   FULFILLMENT_POLL_BUDGET_SHARE: shareVar(0.5),
@@ -128,6 +136,7 @@ export const envSchema = z.object({
   FULFILLMENT_ORDER_DETAIL_RPS: positiveNumberVar(5, 10_000),
   WORKER_SHUTDOWN_TIMEOUT_MS: integerVar(30_000, 0, 3_600_000),
   HTTP_PORT: integerVar(9464, 0, 65_535),
+  HTTP_PORT_FILE: optionalString(),
   FULFILLMENT_QUEUE_PREFIX: optionalString(),
   DASHBOARD_USER: optionalString(),
   DASHBOARD_PASSWORD: optionalString(),

@@ -21,7 +21,7 @@ import {
 } from './types.ts';
 
 /**
- * Reads the environment (CONTRACT.md section 2) into a validated, deep-frozen `Config`.
+ * Reads the environment (docs/configuration.md) into a validated, deep-frozen `Config`.
  * Throws `ConfigError` listing every problem, one line each, naming the variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -144,6 +144,7 @@ function assemble(
       maxRowsPerWindow: env.FULFILLMENT_MAX_ROWS_PER_WINDOW,
       maxResponseBytes: env.FULFILLMENT_MAX_RESPONSE_BYTES,
       runDeadlineMs: env.FULFILLMENT_RUN_DEADLINE_MS,
+      clock: env.FULFILLMENT_CLOCK,
     },
     sandbox: env.FULFILLMENT_API_URL === undefined,
     // Sandbox defaults for these come from the simulator's world, decided where it starts.
@@ -188,6 +189,7 @@ function assemble(
       batchPauseMs: env.PRUNE_BATCH_PAUSE_MS,
     },
     httpPort: env.HTTP_PORT,
+    httpPortFile: env.HTTP_PORT_FILE,
     queuePrefix,
     dashboard: { user: env.DASHBOARD_USER, password: env.DASHBOARD_PASSWORD },
     logLevel: env.LOG_LEVEL,

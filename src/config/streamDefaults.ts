@@ -1,7 +1,7 @@
 import type { StreamName, StreamSettings } from './types.ts';
 
 /**
- * Per-stream defaults of CONTRACT.md section 3; FULFILLMENT_STREAMS overrides any field per stream.
+ * Per-stream defaults (the stream table of docs/configuration.md); FULFILLMENT_STREAMS overrides any field per stream.
  * `windowSize` is the largest window a read starts with (minutes for shipments, calendar days for
  * the day-window streams): adaptive splitting halves it while answers are too large and remembers
  * what worked, so the default is large: a month of shipment updates, and for the re-reading

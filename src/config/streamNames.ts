@@ -1,4 +1,4 @@
-/** The stream names of CONTRACT.md section 3, in the order a full sync runs them. */
+/** The stream names (docs/configuration.md, streams), in the order a full sync runs them. */
 export const STREAM_NAMES = [
   'products',
   'inventory',

@@ -5,7 +5,7 @@ import type { StreamName } from './streamNames.ts';
 // its own module so envSchema.ts can use it without importing this file (an import cycle).
 export { STREAM_NAMES, type StreamName } from './streamNames.ts';
 
-/** Per-stream tuning; defaults from CONTRACT.md section 3, overridable by FULFILLMENT_STREAMS (JSON). */
+/** Per-stream tuning; defaults in docs/configuration.md, overridable by FULFILLMENT_STREAMS (JSON). */
 export interface StreamSettings {
   /**
    * How often the scheduler runs it when no freshness target applies; 0 means on demand only
@@ -58,6 +58,12 @@ export interface ApiSettings {
    * long and fails, keeping what it stored, so one slow scope cannot hold the others; 0: none.
    */
   runDeadlineMs: number;
+  /**
+   * FULFILLMENT_CLOCK: where a sync reads "now": 'system' (this machine's clock, for a real API) or
+   * 'simulator' (the simulator's own clock, GET <baseUrl>/_sim/world, so a manual clock moved on
+   * command moves the sync's windows with it).
+   */
+  clock: 'system' | 'simulator';
 }
 
 /**
@@ -145,6 +151,8 @@ export interface Config {
   /** How long the worker keeps its own bookkeeping (src/retention/); 0 days: keep forever. */
   retention: RetentionSettings;
   httpPort: number;
+  /** HTTP_PORT_FILE: where the worker writes the port it listens on (HTTP_PORT=0 picks any); undefined: nowhere. */
+  httpPortFile: string | undefined;
   /**
    * Redis key prefix of the queues and of the shared rate limit; separates deployments on one Redis.
    * With a Cluster it carries a hash tag (default `{fulfillment-sync}`), so each multi-key script

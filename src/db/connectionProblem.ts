@@ -1,3 +1,5 @@
+import { cliCommand } from '../runtime/invocation.ts';
+
 /**
  * Why a Postgres connection failed, in one line that names the cause and what to change in
  * DATABASE_URL, never the password. Answers undefined for errors that are not about reaching or
@@ -19,7 +21,7 @@ export function describeConnectionProblem(error: unknown, url: string): string |
       }
       return `authentication failed for user "${target.user}" at ${where}: ${server} (check the user in DATABASE_URL).`;
     case '3D000':
-      return `database "${target.database}" does not exist at ${where}: run \`fulfillment-sync migrate\` (it creates it), or fix the name in DATABASE_URL.`;
+      return `database "${target.database}" does not exist at ${where}: run \`${cliCommand('migrate')}\` (it creates it), or fix the name in DATABASE_URL.`;
     case '53300':
     case '57P03':
       return `the server at ${where} turned the connection away: ${server}.`;

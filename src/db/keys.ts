@@ -1,5 +1,5 @@
 /**
- * Natural-key conventions of the warehouse (CONTRACT.md section 2): key columns are NOT NULL, so a
+ * Natural-key conventions of the warehouse (docs/warehouse.md): key columns are NOT NULL, so a
  * key part that arrives null is stored as these values. Streams map with `keyTextOf`/`keyIntOf`.
  */
 export const NULL_KEY_TEXT = '';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { cliCommand } from '../runtime/invocation.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
 import { PII_MARKER } from './pii/marking.ts';
 import { roleNameProblem } from './roleName.ts';
@@ -226,7 +227,7 @@ async function assertSchemasExist(client: pg.ClientBase): Promise<void> {
   const missing = READER_SCHEMAS.filter((s) => !found.rows.some((r) => r.name === s));
   if (missing.length > 0) {
     throw new ReaderRoleError(
-      `schema ${missing[0]} does not exist in this database: run \`fulfillment-sync migrate\` first`,
+      `schema ${missing[0]} does not exist in this database: run \`${cliCommand('migrate')}\` first`,
     );
   }
 }

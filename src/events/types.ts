@@ -1,6 +1,6 @@
 import type { AmbiguousTime } from '../time/parse.ts';
 
-/** The record kinds that derive events, and the event types of CONTRACT.md section 4. */
+/** The record kinds that derive events, and the event types (docs/events.md). */
 export const SUBJECT_KINDS = [
   'shipment',
   'order',

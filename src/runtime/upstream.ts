@@ -10,6 +10,7 @@ import type { Config } from '../config/types.ts';
 import { recordApiCall } from '../http/metricsHooks.ts';
 import { openUpstreamRateLimits } from '../ratelimit/upstreamRateLimits.ts';
 import { startSimulator } from '../simulator/index.ts';
+import { simulatorClock, systemClock, type UpstreamClock } from './upstreamClock.ts';
 
 /** The upstream a process syncs from: the real service, or the in-process simulator in sandbox mode. */
 export interface Upstream {
@@ -17,6 +18,8 @@ export interface Upstream {
   supplierIds: readonly string[];
   accountNumbers: readonly string[];
   sandbox: boolean;
+  /** "Now" for each run's windows: the real clock, or the simulator's (FULFILLMENT_CLOCK=simulator). */
+  now: UpstreamClock;
   /** The configuration with what the upstream fills in: in sandbox mode, the world's scopes and its beginning. */
   config: Config;
   close(): Promise<void>;
@@ -42,6 +45,9 @@ export const RATE_LIMIT_REDIS_WAIT_MS = 1_000;
  */
 export async function openUpstream(config: Config, logger: Logger): Promise<Upstream> {
   if (config.api.baseUrl) {
+    const now = config.api.clock === 'simulator' ? simulatorClock(config.api.baseUrl) : systemClock;
+    // Read once now, so a setting that points at no simulator stops the command with its one line.
+    await now();
     const rateLimits = await openUpstreamRateLimits({
       redis: config.redis,
       prefix: config.queuePrefix,
@@ -59,6 +65,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
       supplierIds: config.supplierIds,
       accountNumbers: config.accountNumbers,
       sandbox: false,
+      now,
       config,
       close: async () => rateLimits.close(),
     };
@@ -96,6 +103,7 @@ export async function openUpstream(config: Config, logger: Logger): Promise<Upst
     supplierIds,
     accountNumbers,
     sandbox: true,
+    now: config.api.clock === 'simulator' ? async () => new Date(sim.clock.now()) : systemClock,
     config: { ...config, supplierIds, accountNumbers, syncStart },
     close: () => sim.close(),
   };

@@ -6,7 +6,7 @@ import { sendJson } from './respond.ts';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * /_sim/ control (CONTRACT.md section 2): no auth, loopback clients only.
+ * /_sim/ control (docs/upstream-api.md, what the simulator adds): no auth, loopback clients only.
  * GET world, POST clock {advanceMinutes}, GET truth, POST faults (FaultOptions), GET faults,
  * GET poison (what the poison scenario has poisoned; 404 without the scenario).
  */

@@ -27,7 +27,7 @@ const REGISTRY: Partial<Record<StreamName, RegisteredStream>> = {
   orders: ordersStream,
 };
 
-/** The registered streams in the order a full sync runs them (CONTRACT.md section 3). */
+/** The registered streams in the order a full sync runs them (docs/configuration.md, streams). */
 export function allStreams(): RegisteredStream[] {
   return STREAM_NAMES.map((name) => REGISTRY[name]).filter((s): s is RegisteredStream => s !== undefined);
 }

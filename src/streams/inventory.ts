@@ -89,7 +89,7 @@ export function inventoryKeyOfRejected(raw: unknown, ctx: RowContext): Row | und
 /** The snapshot's scope in the table: the supplier's rows, narrowed to the part's filter. */
 export const snapshotWhere: (scope: Scope, window: Window) => Row = inventorySnapshotWhere;
 
-/** The inventory stream (CONTRACT.md section 3). */
+/** The inventory stream (docs/configuration.md, streams). */
 export const inventoryStream: StreamDefinition<
   OwnedInventory,
   Pick<FulfillmentClient, 'listOwnedInventory'>

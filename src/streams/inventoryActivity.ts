@@ -27,7 +27,7 @@ export function planActivityWindows(input: PlanInput): Window[] {
   return rereadDayWindows(input, 1);
 }
 
-/** The inventory_activity stream (CONTRACT.md section 3). */
+/** The inventory_activity stream (docs/configuration.md, streams). */
 export const inventoryActivityStream: StreamDefinition<
   DatedActivity,
   Pick<FulfillmentClient, 'listInventoryActivity'>

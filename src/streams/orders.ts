@@ -99,7 +99,7 @@ export function addressRows(record: OrderRecord, ctx: RowContext): Row[] {
   );
 }
 
-/** The orders stream (CONTRACT.md section 3). */
+/** The orders stream (docs/configuration.md, streams). */
 export const ordersStream: StreamDefinition<OrderRecord, Client> = {
   name: 'orders',
   scopeKind: 'account',

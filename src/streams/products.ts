@@ -93,7 +93,7 @@ async function unlisted(
   return { held: res.rows.length, missing: res.rows.filter((r) => !r.listed).map((r) => r.sku) };
 }
 
-/** The products stream (CONTRACT.md section 3). */
+/** The products stream (docs/configuration.md, streams). */
 export const productsStream: StreamDefinition<ProductRecord, Client> = {
   name: 'products',
   scopeKind: 'supplier',

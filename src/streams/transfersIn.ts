@@ -170,7 +170,7 @@ function transferInEventRecords(change: RecordChange<TransferInRecord>): {
   return { previous, current };
 }
 
-/** The transfers_in stream (CONTRACT.md section 3). */
+/** The transfers_in stream (docs/configuration.md, streams). */
 export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
   name: 'transfers_in',
   scopeKind: 'supplier',

@@ -126,7 +126,7 @@ export interface ChildEntity<R> {
 /** How a record maps to its parent table (and children). */
 export interface RecordEntity<R> {
   table: PgTable;
-  /** Natural key columns of the parent table (CONTRACT.md section 2). */
+  /** Natural key columns of the parent table (docs/warehouse.md). */
   key: readonly string[];
   /**
    * The parent row of one record. It must capture everything the children are built from (the
@@ -264,7 +264,7 @@ export interface StreamDefinition<R = unknown, C = unknown> {
   details?: DetailSpec<R, C>;
   /** Follows up the records an open list no longer names, once their absence is confirmed. */
   followGone?(args: FetchArgs<C>, result: FetchResult<R>, gone: readonly string[]): Promise<FetchResult<R>>;
-  /** Subject kind of derived events (CONTRACT.md section 4), e.g. 'shipment'; none: no events. */
+  /** Subject kind of derived events (docs/events.md), e.g. 'shipment'; none: no events. */
   subjectKind?: string;
   /**
    * The records the event rules compare (default: `previousRow.raw` and the record as received,

@@ -33,8 +33,8 @@ export interface EngineRunnerDeps {
   client: StreamClient;
   config: Config;
   logger: Logger;
-  /** The current time (a simulator's manual clock in tests). */
-  now?: () => Date;
+  /** The current time, read before each run (the simulator's clock with FULFILLMENT_CLOCK=simulator; tests). */
+  now?: () => Date | Promise<Date>;
   /** Keeps the analytics views fresh after the runs (the worker's; none: runs leave them alone). */
   analytics?: Pick<AnalyticsRefresher, 'afterRun'>;
   /**
@@ -58,7 +58,7 @@ export function createEngineRunner(deps: EngineRunnerDeps): SyncRunner {
       thresholds: config.events,
       onWritten: recordEventsWritten,
     });
-    const now = deps.now?.() ?? new Date();
+    const now = (await deps.now?.()) ?? new Date();
     const started = performance.now();
     const windows: Window[] | undefined = request.windows?.map((w) =>
       backfillEngineWindow(request.stream, w, config.timezone),

@@ -1,6 +1,6 @@
 import type { Config, StreamName } from '../config/types.ts';
 
-/** Which configured list scopes each stream (CONTRACT.md section 3): an account or a supplier. */
+/** Which configured list scopes each stream (docs/configuration.md, streams): an account or a supplier. */
 export const STREAM_SCOPE_KIND: Readonly<Record<StreamName, 'account' | 'supplier'>> = {
   products: 'supplier',
   inventory: 'supplier',

@@ -4,10 +4,12 @@ import {
   ENVIRONMENT_SETTING_NAMES,
   isRetryable,
   type SettingNames,
+  staticTokenProvider,
   type TokenProvider,
   UnauthorizedError,
   UpstreamError,
 } from '../../src/api/index.ts';
+import { startSimulator } from '../../src/simulator/index.ts';
 import { ok, type RecordingServer, startRecordingServer } from './helpers/recordingServer.ts';
 import { testClient } from './helpers/testClient.ts';
 
@@ -191,5 +193,30 @@ describe('secrets never reach error messages', () => {
       expect(`${upstream.message} ${upstream.upstreamMessage} ${upstream.stack}`).not.toContain(token);
     }
     expect(api.requests).toHaveLength(4);
+  });
+});
+
+describe('a refused token, as the simulator words it', () => {
+  it('keeps the words of the message ("bearer token") while no secret is in it', async () => {
+    const sim = await startSimulator({
+      seed: 42,
+      clock: 'manual',
+      start: new Date('2026-11-03T20:00:00Z'),
+      tokens: ['right-token-1234'],
+      volume: { historyDays: 1 },
+    });
+    try {
+      const client = testClient(sim.url, {
+        tokenProvider: staticTokenProvider('wrong-token-5678'),
+        retry: { retries: 0, minTimeoutMs: 1, maxTimeoutMs: 1 },
+      });
+      const error = await client.listOwnedInventory({ supplierId: 'SUP100' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect((error as Error).message).toBe(
+        'GET Inventories/Owned: HTTP 401: missing or invalid bearer token; the service rejected the access token, check the token your tokenProvider returns',
+      );
+    } finally {
+      await sim.close();
+    }
   });
 });

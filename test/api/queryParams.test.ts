@@ -7,7 +7,7 @@ import {
 } from '../../src/api/queryParams.ts';
 
 describe('query-parameter table', () => {
-  it('covers exactly the operations of CONTRACT section 1 and they are real operations', () => {
+  it('covers exactly the operations that take query parameters (docs/upstream-api.md, section 4), all real ones', () => {
     expect(Object.keys(DEFAULT_QUERY_PARAMS)).toHaveLength(11);
     for (const op of Object.keys(DEFAULT_QUERY_PARAMS)) expect(OPERATIONS).toHaveProperty([op]);
     expect(Object.keys(OPERATIONS)).toHaveLength(17);

@@ -141,6 +141,18 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(RetryableUpstreamError);
     expect(error.status).toBe(500);
     expect(server.requests).toHaveLength(3);
+    // The caller holds it now: the message says what happened, not that a retry is coming.
+    expect(error.message).toBe('GET Inventories/Owned: HTTP 500; gave up after 3 attempts');
+  });
+
+  it('says what happened to a retryable failure it did not repeat (a Retry-After longer than it waits)', async () => {
+    const client = testClient(server.url, {
+      retry: { retries: 3, minTimeoutMs: 1, maxTimeoutMs: 5, maxRetryAfterMs: 1000 },
+    });
+    server.reply({ status: 503, headers: { 'retry-after': '120' } });
+    const error = await failure(client.listOwnedInventory(query));
+    expect(error.message).toBe('GET Inventories/Owned: HTTP 503; gave up after 1 attempt');
+    expect(error.message).not.toMatch(/will be retried/);
   });
 
   it('times out a server that never answers and retries', async () => {

@@ -56,9 +56,9 @@ describe('backfill interrupted with Ctrl-C', () => {
       /^backfill interrupted after \d+\/28 windows; finished windows are kept\. Resume with:$/,
     );
     const resume = lines.at(-1)!.trim();
-    expect(resume).toBe('fulfillment-sync backfill --stream invoices --from 2026-10-20 --to 2026-11-02');
+    expect(resume).toBe('npx fulfillment-sync backfill --stream invoices --from 2026-10-20 --to 2026-11-02');
 
-    const [, ...resumeArgs] = resume.split(' ');
+    const [, , ...resumeArgs] = resume.split(' ');
     const resumed = await runSourceCli(resumeArgs, { env: env() });
     expect(resumed.code).toBe(0);
     const summary = /(\d+)\/28 windows done \((\d+) fetched now, (\d+) already done\)/.exec(resumed.stdout);
@@ -78,7 +78,7 @@ describe('backfill interrupted with Ctrl-C', () => {
         windowDays: '7',
       }),
     ).toBe(
-      "fulfillment-sync backfill --stream returns --from 2026-01-01 --to 2026-01-31 --scope 'ACC 1'\\''x' --emit-events --window-days 7",
+      "npx fulfillment-sync backfill --stream returns --from 2026-01-01 --to 2026-01-31 --scope 'ACC 1'\\''x' --emit-events --window-days 7",
     );
   });
 });

@@ -17,8 +17,8 @@ function readOrMissing(file: string): string {
 }
 
 describe('the generated catalogue files', () => {
-  it('are what `npm run docs:generate` writes (run it and commit when this fails)', () => {
-    const wanted = generatedFiles();
+  it('are what `npm run docs:generate` writes (run it and commit when this fails)', async () => {
+    const wanted = await generatedFiles();
     const stale = [...wanted]
       .filter(([file, content]) => readOrMissing(file) !== content)
       .map(([file]) => file);

@@ -42,10 +42,14 @@ describe('fulfillment-sync demo', () => {
       expect(
         out.some((l) => l.includes(`${stored.n} of them are from this first load: stored but not delivered`)),
       ).toBe(true);
-      expect(out).toContain('  fulfillment-sync webhooks add https://your.endpoint/path');
-      expect(out).toContain('  fulfillment-sync worker');
+      expect(out).toContain('  npx fulfillment-sync webhooks add https://your.endpoint/path');
+      expect(out).toContain('  npx fulfillment-sync worker');
+      // Every printed command runs as printed after `npm ci` (test/package/ runs `npx fulfillment-sync`).
+      expect(out.find((l) => l.startsWith('next: '))).toMatch(
+        /^next: `npx fulfillment-sync worker` .*`npx fulfillment-sync status`/,
+      );
       // The printed replay range selects exactly the stored events (replay's --to is exclusive).
-      const replay = out.find((l) => l.startsWith('  fulfillment-sync webhooks replay'))!;
+      const replay = out.find((l) => l.startsWith('  npx fulfillment-sync webhooks replay'))!;
       const [, from, to] = /--from (\S+) --to (\S+)$/.exec(replay)!;
       const selected = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2',
@@ -105,7 +109,7 @@ describe('fulfillment-sync demo', () => {
       expect(demo.tables.find((t) => t.table === 'fulfillment.orders')!.rows).toBeGreaterThan(500);
       expect(demo.events.byType.reduce((n, t) => n + t.count, 0)).toBe(demo.events.total);
       expect(demo.events.suppressed).toBe(demo.events.total);
-      expect(demo.deliver[0]).toBe('fulfillment-sync webhooks add https://your.endpoint/path');
+      expect(demo.deliver[0]).toBe('npx fulfillment-sync webhooks add https://your.endpoint/path');
       const load = demo.sync.upstreamCalls;
       expect(load.orderDetails).toBeGreaterThan(500);
       // 1,050: inventory activity reads the sandbox's whole 14-day history on a first load (one call

@@ -1,27 +1,38 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLI } from '../../src/runtime/invocation.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI, spawnSourceCli } from '../helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
- * The README's sandbox examples, run as written: the simulator started by the README's own command
- * (on a free port instead of 4010), then each line of its `api` and update-events blocks through a
- * shell, with `fulfillment-sync` on PATH. A README edit that breaks an example fails here.
+ * The sandbox commands of README.md and docs/api.md, run as written: the simulator started by their
+ * own command (on a free port instead of 4010), then each line of their marked blocks through a
+ * shell, `npx fulfillment-sync` running the sources (test/package/ runs the real `npx` on the build).
+ * A doc edit that breaks an example fails here.
  */
 
 const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+const API_DOC = readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8');
 const README_PORT_URL = 'http://127.0.0.1:4010';
 
-/** The lines of the ```sh block after `<!-- readme-sandbox: name -->`. */
-function block(name: string): string[] {
-  const match = new RegExp(`<!-- readme-sandbox: ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(README);
-  if (!match) throw new Error(`README.md has no readme-sandbox block "${name}"`);
+/** The lines of the ```sh block after `<!-- readme-sandbox: name -->` in a document. */
+function block(name: string, doc = README): string[] {
+  const match = new RegExp(`<!-- readme-sandbox: ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(doc);
+  if (!match) throw new Error(`no readme-sandbox block "${name}"`);
   return linesOf(match[1]!);
 }
 
@@ -46,18 +57,21 @@ function shell(line: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  // `fulfillment-sync` as an installed bin would be, running the sources.
+  // `npx fulfillment-sync` running the sources; any other npx is the real one.
   const bin = path.join(work, 'bin');
   mkdirSync(bin);
+  const npx = execFileSync('/bin/sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
   writeFileSync(
-    path.join(bin, 'fulfillment-sync'),
-    `#!/bin/sh\nexec "${process.execPath}" "${SOURCE_CLI}" "$@"\n`,
+    path.join(bin, 'npx'),
+    `#!/bin/sh\nif [ "$1" = fulfillment-sync ]; then shift; exec "${process.execPath}" "${SOURCE_CLI}" "$@"; fi\nexec "${npx}" "$@"\n`,
   );
-  chmodSync(path.join(bin, 'fulfillment-sync'), 0o755);
+  chmodSync(path.join(bin, 'npx'), 0o755);
 
-  const [start] = block('simulator');
-  const args = start!.split(/\s+/).slice(1);
-  expect(args[0]).toBe('simulator');
+  // The walk-through and the API examples start the same simulator, so one serves both.
+  const [start] = block('walkthrough-simulator');
+  expect(block('simulator', API_DOC)).toEqual([start]);
+  expect(start!.startsWith(`${CLI} simulator `)).toBe(true);
+  const args = start!.slice(CLI.length).trim().split(/\s+/);
   simulator = spawnSourceCli([...args, '--port', '0'], { env: { PATH: process.env.PATH } });
   let banner = '';
   simulator.stdout?.on('data', (chunk) => {
@@ -83,9 +97,9 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('README: the API from the command line, against the sandbox simulator', () => {
+describe('docs/api.md: the API from the command line, against the sandbox simulator', () => {
   it('every example answers with data', async () => {
-    const lines = block('api');
+    const lines = block('api', API_DOC);
     expect(lines.length).toBeGreaterThanOrEqual(7);
     for (const line of lines) {
       if (line.startsWith('export ')) {
@@ -104,14 +118,15 @@ describe('README: the API from the command line, against the sandbox simulator',
   }, 120_000);
 });
 
-describe('README: seeing update events in the sandbox', () => {
+describe('README: the walk-through, changes become events', () => {
   it('events tail prints the events of the changes after the clock moved', async () => {
     let tail: ChildProcess | undefined;
     let tailed = '';
+    const syncs: string[] = [];
     try {
       for (const line of block('events')) {
         if (line.startsWith('export ')) {
-          Object.assign(env, exported(line));
+          Object.assign(env, exported(line.replaceAll(README_PORT_URL, simUrl)));
           continue;
         }
         if (line.replace(/#.*$/, '').trim().endsWith('&')) {
@@ -134,13 +149,49 @@ describe('README: seeing update events in the sandbox', () => {
         }
         const result = await collect(shell(line));
         expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+        if (/sync --once/.test(line)) syncs.push(result.stdout);
       }
       await waitFor('an event printed by events tail', () => tailed.includes('"type"'), 30_000);
       const types = new Set(linesOf(tailed).map((l) => (JSON.parse(l) as { type: string }).type));
       console.info(`events after the clock move: ${[...types].sort().join(', ')}`);
       expect(types.size).toBeGreaterThan(1);
+      // The sync after the clock move reads the shipments of the simulated hours.
+      const shipmentsFetched = syncs.map((out) => Number(/^shipments\s.*fetched (\d+)/m.exec(out)?.[1]));
+      console.info(`shipments fetched by each sync: ${shipmentsFetched.join(', ')}`);
+      expect(shipmentsFetched.at(-1)).toBeGreaterThan(0);
+      expect([...types].some((type) => type.startsWith('shipment.'))).toBe(true);
     } finally {
       tail?.kill('SIGTERM');
+    }
+  }, 240_000);
+});
+
+describe('README: running it for real (the simulator standing in for the real API)', () => {
+  it('every line runs in a checkout as written: .env from the example, config, migrate, sync --once, status', async () => {
+    const checkout = mkdtempSync(path.join(work, 'checkout-'));
+    copyFileSync(path.join(REPO_ROOT, '.env.example'), path.join(checkout, '.env.example'));
+    const target = freshDatabaseUrl();
+    try {
+      // What the user puts in .env, here in the environment (which wins over .env).
+      const real: NodeJS.ProcessEnv = {
+        ...env,
+        DATABASE_URL: target.url,
+        FULFILLMENT_API_URL: simUrl,
+        FULFILLMENT_API_TOKEN: 'sandbox-token',
+        FULFILLMENT_SUPPLIER_IDS: 'SUP100',
+        FULFILLMENT_ACCOUNT_NUMBERS: 'ACC100',
+        FULFILLMENT_CLOCK: 'simulator',
+      };
+      const lines = block('real').filter((line) => !line.startsWith('#'));
+      expect(lines.length).toBeGreaterThanOrEqual(5);
+      for (const line of lines) {
+        const result = await collect(spawn('/bin/sh', ['-c', line], { cwd: checkout, env: real }));
+        expect(result.code, `${line}\n${result.stdout}\n${result.stderr}`).toBe(0);
+        if (/ migrate\b/.test(line)) expect(result.stdout).toMatch(/^created database /);
+        if (/ status\b/.test(line)) expect(result.stdout).toMatch(/^shipments\s+ACC100\s/m);
+      }
+    } finally {
+      await target.drop();
     }
   }, 240_000);
 });

@@ -78,7 +78,7 @@ describe('database connection errors', () => {
     const { code, err } = await run('status', withDatabase(server().toString(), 'fs_no_such_database'));
     expect(code).toBe(1);
     expect(err).toEqual([expect.stringContaining('database "fs_no_such_database" does not exist at')]);
-    expect(err[0]).toContain('run `fulfillment-sync migrate` (it creates it)');
+    expect(err[0]).toContain('run `npx fulfillment-sync migrate` (it creates it)');
   });
 
   it('TLS asked for where the server has none: says TLS is the problem', async () => {

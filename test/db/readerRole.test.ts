@@ -304,7 +304,7 @@ describe('fulfillment-sync grant-reader', () => {
       const result = await cli(['grant-reader', reader], { DATABASE_URL: empty.url });
       expect(result.code).toBe(1);
       expect(result.err).toEqual([
-        expect.stringMatching(/schema fulfillment does not exist.*run `fulfillment-sync migrate` first/),
+        expect.stringMatching(/schema fulfillment does not exist.*run `npx fulfillment-sync migrate` first/),
       ]);
     } finally {
       await empty.drop();

@@ -53,7 +53,7 @@ describe('the migrated warehouse', () => {
     }
   });
 
-  it('keys the contract tables as CONTRACT.md section 2 says', async () => {
+  it('keys the contract tables as docs/warehouse.md says', async () => {
     expect(await primaryKeyOf('fulfillment', 'shipments')).toEqual(['container_id']);
     expect(await primaryKeyOf('fulfillment', 'shipment_events')).toEqual(['container_id', 'event_key']);
     expect(await primaryKeyOf('fulfillment', 'return_lines')).toEqual([

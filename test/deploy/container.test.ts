@@ -1,8 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT } from '../helpers/cli.ts';
+import { collect, REPO_ROOT, runSourceCli, spawnSourceCli } from '../helpers/cli.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
+import { waitFor } from '../helpers/waitFor.ts';
 
 /**
  * No Docker engine runs here, so the image and the compose file are checked as files: every path the
@@ -48,6 +54,7 @@ function stages(instructions: Instruction[]): Map<string, Instruction[]> {
 }
 
 const root = (...parts: string[]) => path.join(REPO_ROOT, ...parts);
+const HEALTHCHECK_SCRIPT = 'deploy/docker/healthcheck.mjs';
 const dockerfile = dockerInstructions(readFileSync(root('Dockerfile'), 'utf8'));
 const byStage = stages(dockerfile);
 const runtime = [...byStage.values()].at(-1)!;
@@ -77,16 +84,17 @@ const compose = parse(readFileSync(root('docker-compose.yml'), 'utf8'), { merge:
 const services = compose.services;
 
 describe('Dockerfile', () => {
-  it('builds in stages from a slim Node 24 (LTS) image, the Node the README names for it', () => {
+  it('builds in stages from one exact slim Node 24 (LTS) image, the one the docs name', () => {
     expect(byStage.size).toBeGreaterThanOrEqual(2);
-    for (const [name, instructions] of byStage) {
-      expect(instructions[0]!.args, name).toMatch(/^node:24[\w.-]*-slim\b/);
-    }
-    const readme = readFileSync(root('docs/operations.md'), 'utf8');
-    expect(readme).toContain('The container image runs Node 24** (`node:24-bookworm-slim`)');
-    expect(byStage.get('runtime')?.[0]?.args).toMatch(/^node:24-bookworm-slim\b/);
-    // The image's Node satisfies the package's own requirement.
-    const minimum = /^>=(\d+)\.\d+$/.exec(pkg.engines.node);
+    const bases = new Set([...byStage.values()].map((instructions) => instructions[0]!.args.split(/\s+/)[0]));
+    expect(bases.size).toBe(1);
+    const [base] = [...bases];
+    // An exact version (or a digest), never a tag that moves under a rebuild.
+    expect(base).toMatch(/^node:24\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
+    const operations = readFileSync(root('docs/operations.md'), 'utf8');
+    expect(operations).toContain(`The container image runs Node 24** (\`${base}\`)`);
+    // The image's Node (24) satisfies the package's own requirement: its last range is open upwards.
+    const minimum = />=(\d+)\.\d+\.\d+$/.exec(pkg.engines.node);
     expect(Number(minimum?.[1])).toBeLessThanOrEqual(24);
     expect(byStage.get('build')?.some((i) => i.keyword === 'RUN' && i.args.includes('npm run build'))).toBe(
       true,
@@ -127,13 +135,77 @@ describe('Dockerfile', () => {
     expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).toEqual(['worker']);
   });
 
-  it('runs as a non-root user, with a health check on /healthz', () => {
+  it('runs as a non-root user, with a health check that finds the worker on any HTTP_PORT', () => {
     const user = runtime.findLast((i) => i.keyword === 'USER')?.args;
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     const health = runtime.find((i) => i.keyword === 'HEALTHCHECK')!.args;
-    expect(health).toContain('/healthz');
+    const command = JSON.parse(health.slice(health.indexOf('CMD') + 3).trim()) as string[];
+    expect(command).toEqual(['node', '/app/deploy/docker/healthcheck.mjs']);
+    expect(
+      runtime.some((i) => i.keyword === 'COPY' && i.args === `${HEALTHCHECK_SCRIPT} ./${HEALTHCHECK_SCRIPT}`),
+    ).toBe(true);
+    expect(readFileSync(root(HEALTHCHECK_SCRIPT), 'utf8')).toContain('/healthz');
+    const env = runtime
+      .filter((i) => i.keyword === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(env).toMatch(/\bHTTP_PORT_FILE=\/tmp\/\S+/);
   });
+
+  it('ships schemas/, so the paths `events types` prints exist in the image', async () => {
+    expect(runtime.some((i) => i.keyword === 'COPY' && i.args === 'schemas ./schemas')).toBe(true);
+    expect(runtime.find((i) => i.keyword === 'WORKDIR')!.args).toBe('/app');
+    const listed = await runSourceCli(['events', 'types', '--json'], { env: { PATH: process.env.PATH } });
+    expect(listed.code, listed.stderr).toBe(0);
+    const schemas = (JSON.parse(listed.stdout) as { schema: string }[]).map((e) => e.schema);
+    expect(schemas.length).toBeGreaterThan(20);
+    for (const schema of schemas) {
+      expect(schema.startsWith('schemas/'), schema).toBe(true);
+      expect(existsSync(root(schema)), schema).toBe(true);
+    }
+  });
+});
+
+describe('the image health check script, with HTTP_PORT=0 (any free port)', () => {
+  it('answers healthy while the worker listens and unhealthy once it stopped', async () => {
+    const t = await createTestDatabase();
+    const prefix = testRedisPrefix('healthcheck');
+    const dir = mkdtempSync(path.join(tmpdir(), 'fs-health-'));
+    const portFile = path.join(dir, 'http.port');
+    const check = () =>
+      collect(
+        spawn(process.execPath, [root(HEALTHCHECK_SCRIPT)], {
+          env: { PATH: process.env.PATH, HTTP_PORT: '0', HTTP_PORT_FILE: portFile },
+        }),
+      );
+    const worker = spawnSourceCli(['worker'], {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: t.url,
+        REDIS_URL: inject('redisUrl'),
+        FULFILLMENT_QUEUE_PREFIX: prefix,
+        HTTP_PORT: '0',
+        HTTP_PORT_FILE: portFile,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    try {
+      expect((await check()).code).toBe(1); // not listening yet: no file, and port 0 answers nothing
+      await waitFor('the worker writes its port', () => existsSync(portFile), 60_000);
+      expect(Number(readFileSync(portFile, 'utf8'))).toBeGreaterThan(0);
+      expect((await check()).code).toBe(0);
+      worker.kill('SIGTERM');
+      await once(worker, 'exit');
+      expect(existsSync(portFile)).toBe(false);
+      expect((await check()).code).toBe(1);
+    } finally {
+      worker.kill('SIGKILL');
+      await dropRedisPrefix(inject('redisUrl'), prefix);
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('docker-compose.yml', () => {
@@ -169,6 +241,23 @@ describe('docker-compose.yml', () => {
     });
     // Longer than WORKER_SHUTDOWN_TIMEOUT_MS (30 s), so SIGTERM drains before a SIGKILL.
     expect(Number.parseInt(services.worker!.stop_grace_period!, 10)).toBeGreaterThan(30);
+  });
+
+  it('publishes every port on this machine only (trust-auth Postgres, Redis without a password)', () => {
+    const published = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => [name, port] as const),
+    );
+    expect(published.map(([name]) => name)).toEqual(expect.arrayContaining(['postgres', 'redis', 'worker']));
+    for (const [name, port] of published) expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
+  });
+
+  it('pins every image it pulls to an exact version (or a digest), never a moving major tag', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue;
+      expect(service.image, name).toMatch(
+        /:(v?\d+\.\d+(\.\d+)?(-[a-z0-9]+)?)(@sha256:[0-9a-f]{64})?$|@sha256:[0-9a-f]{64}$/,
+      );
+    }
   });
 
   it('profile observability adds Prometheus scraping the worker and Grafana, provisioned from deploy/', () => {

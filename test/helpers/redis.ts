@@ -22,3 +22,14 @@ export async function cleanupRedisPrefix(redis: Redis, prefix: string): Promise<
   } while (cursor !== '0');
   return removed;
 }
+
+/** Deletes every key under the prefix on the Redis at `url`, on a connection of its own. */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const { Redis: Client } = await import('ioredis');
+  const redis = new Client(url, { maxRetriesPerRequest: 1 });
+  try {
+    await cleanupRedisPrefix(redis, prefix);
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -9,18 +9,20 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
+import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
-import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
+import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 
 /**
@@ -33,10 +35,13 @@ import { waitFor } from '../helpers/waitFor.ts';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
   bin: Record<string, string>;
   exports: Record<string, { types: string; default: string }>;
 };
 const work = mkdtempSync(path.join(tmpdir(), 'fs-package-'));
+/** A checkout of the repository after `npm ci`: its files, node_modules and the build. */
+const CHECKOUT = path.join(work, 'source');
 const PACKAGE = path.join(work, 'fulfillment-sync');
 const BUILT_BIN = path.join(PACKAGE, pkg.bin['fulfillment-sync']!);
 const TOKEN = 'package-token';
@@ -69,7 +74,7 @@ let packed: PackReport;
  * files) copied to a folder of the test's own, built there and packed as `npm publish` would.
  */
 async function packTheRepository(): Promise<PackReport> {
-  const source = path.join(work, 'source');
+  const source = CHECKOUT;
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: REPO_ROOT,
     maxBuffer: 16 * 1024 * 1024,
@@ -80,8 +85,8 @@ async function packTheRepository(): Promise<PackReport> {
     copyFileSync(path.join(REPO_ROOT, file), path.join(source, file));
   }
   symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
-  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '-p', path.join(source, 'tsconfig.build.json')], { cwd: source });
+  // The build `npm ci` runs (through `prepare`): tsc, and the stamp of the sources it built from.
+  await run(process.execPath, [path.join(source, 'scripts/build.mjs')], { cwd: source });
   // Scripts off: `prepare` would build again, into the same dist/ as above.
   const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
     cwd: source,
@@ -266,6 +271,41 @@ console.log(JSON.stringify({ skus: records.map((r) => r.sku), refused, from: imp
     expect(answer.from).toMatch(/\/dist\/src\/index\.js$/);
   });
 
+  it('loads from CommonJS (`require`) on the Node versions `engines` names, which have require(esm)', async () => {
+    // require(esm) is on by default from Node 20.19 and 22.12: the versions engines names.
+    expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    const named = (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major >= 23;
+    // The claim holds on the running Node either way: inside the range it loads, outside it cannot.
+    expect(process.features.require_module ?? false, `Node ${process.version}`).toBe(named);
+    if (!named) return;
+    const script = path.join(work, 'consumer/call.cjs');
+    writeFileSync(
+      script,
+      `const { createFulfillmentClient, isRetryable, staticTokenProvider } = require('fulfillment-sync');
+const client = createFulfillmentClient({
+  baseUrl: process.env.SIM_URL,
+  tokenProvider: staticTokenProvider(process.env.SIM_TOKEN),
+});
+client.listOwnedProducts({ supplierId: 'SUP100' }).then(({ records }) => {
+  console.log(JSON.stringify({ skus: records.length, isRetryable: typeof isRetryable }));
+});
+`,
+    );
+    const result = await collect(
+      spawn(process.execPath, [script], {
+        cwd: path.join(work, 'consumer'),
+        env: { PATH: process.env.PATH, SIM_URL: sim.url, SIM_TOKEN: TOKEN },
+      }),
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      skus: sim.truth().ownedProducts.SUP100!.length,
+      isRetryable: 'function',
+    });
+  });
+
   it('comes with types: a TypeScript consumer type-checks, and a wrong call does not', async () => {
     const dir = path.join(work, 'consumer');
     writeFileSync(
@@ -294,30 +334,76 @@ export async function skus(): Promise<string[]> {
 void client.listOwnedProducts({});
 `,
     );
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-          typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
-        },
-        files: ['consumer.ts'],
-      }),
-    );
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-    const result = await collect(spawn(process.execPath, [tsc, '-p', dir], { cwd: dir }));
+    const result = await typeCheck(dir, ['consumer.ts']);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(pkg.exports['.']!.types).toBe('./dist/src/index.d.ts');
   });
+
+  it("the docs' TypeScript examples type-check against it: the client, and a webhook handler on `fulfillment-sync/events`", async () => {
+    const dir = path.join(work, 'consumer');
+    const api = readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8');
+    const example = (name: string) => {
+      const match = new RegExp(`<!-- typecheck: ${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(api);
+      if (!match) throw new Error(`docs/api.md has no typecheck block "${name}"`);
+      return match[1]!;
+    };
+    writeFileSync(path.join(dir, 'docs-client.ts'), example('client'));
+    writeFileSync(path.join(dir, 'docs-handler.ts'), example('events-handler'));
+    writeFileSync(
+      path.join(dir, 'wrong-handler.ts'),
+      `import type { EventOfType, WebhookEvent } from 'fulfillment-sync/events';
+// @ts-expect-error no such event type: the union is real, not any.
+export type Teleported = EventOfType<'shipment.teleported'>;
+export function wrong(event: WebhookEvent): number | undefined {
+  // @ts-expect-error an invoice number is a string: the record types are real too.
+  if (event.type === 'invoice.paid') return event.data.current.invoiceNumber;
+  return undefined;
+}
+`,
+    );
+    const result = await typeCheck(dir, ['docs-client.ts', 'docs-handler.ts', 'wrong-handler.ts']);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // And at run time, the list of types.
+    const listed = await collect(
+      spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          "import { EVENT_TYPES } from 'fulfillment-sync/events'; console.log(JSON.stringify(EVENT_TYPES));",
+        ],
+        { cwd: dir, env: { PATH: process.env.PATH } },
+      ),
+    );
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout)).toEqual([...EVENT_TYPES, TEST_EVENT_TYPE]);
+  });
 });
+
+/** `tsc --noEmit` of a consumer's files, strict, resolving packages as Node does (nodenext). */
+function typeCheck(dir: string, files: string[]) {
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
+      },
+      files,
+    }),
+  );
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  const tsc = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+  return collect(spawn(process.execPath, [tsc, '-p', dir], { cwd: dir }));
+}
 
 describe('the worker run as a service (README: `node dist/src/cli/main.js worker`)', () => {
   let t: TestDatabase;
@@ -326,9 +412,7 @@ describe('the worker run as a service (README: `node dist/src/cli/main.js worker
     t = await createTestDatabase();
   });
   afterAll(async () => {
-    const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-    await cleanupRedisPrefix(redis, prefix);
-    redis.disconnect();
+    await dropRedisPrefix(inject('redisUrl'), prefix);
     await t?.close();
   });
 
@@ -373,4 +457,44 @@ describe('the worker run as a service (README: `node dist/src/cli/main.js worker
     // No process of its group is left (kill -0 on the group answers ESRCH).
     expect(() => process.kill(-child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
+});
+
+describe('the printed hints (`npx fulfillment-sync ...`) in a checkout after `npm ci`', () => {
+  let t: TestDatabase;
+  const prefix = testRedisPrefix('npx');
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await dropRedisPrefix(inject('redisUrl'), prefix);
+    await t?.close();
+  });
+
+  it("run the checkout's own build on their first call: no registry, no second compile", async () => {
+    // A first call: npx's cache is empty, and the registry unreachable (a lookup there would fail).
+    const cache = mkdtempSync(path.join(work, 'npm-cache-'));
+    const built = ['dist/.build-inputs', 'dist/src/cli/main.js'].map((f) => path.join(CHECKOUT, f));
+    const before = built.map((f) => statSync(f).mtimeMs);
+    const hint = cliCommand('status');
+    const result = await collect(
+      spawn('/bin/sh', ['-c', hint], {
+        cwd: CHECKOUT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          npm_config_cache: cache,
+          npm_config_registry: 'http://127.0.0.1:9/',
+          npm_config_update_notifier: 'false',
+          DATABASE_URL: t.url,
+          REDIS_URL: inject('redisUrl'),
+          FULFILLMENT_QUEUE_PREFIX: prefix,
+        },
+      }),
+    );
+    console.info(`${hint}: exit ${result.code}\n${result.stdout}${result.stderr}`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('(no runs yet: start `npx fulfillment-sync worker`');
+    // prepare found dist/ built from these sources and left it alone.
+    expect(built.map((f) => statSync(f).mtimeMs)).toEqual(before);
+  }, 120_000);
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const http503 = () =>
-  new RetryableUpstreamError('GET detail: HTTP 503; will be retried', {
+  new RetryableUpstreamError('GET detail: HTTP 503; gave up after 5 attempts', {
     operation: 'detail',
     kind: 'http-status',
     status: 503,

@@ -53,6 +53,7 @@ describe('loadConfig defaults', () => {
       maxRowsPerWindow: 5000,
       maxResponseBytes: 32 * 1024 * 1024,
       runDeadlineMs: 1_800_000,
+      clock: 'system',
     });
     expect(config.streams).toEqual(STREAM_DEFAULTS);
   });
@@ -278,6 +279,7 @@ describe('loadConfig problems: one line each, naming the variable', () => {
     ['FULFILLMENT_TIMEZONE', '+02:00'],
     ['FULFILLMENT_AMBIGUOUS_TIME', 'both'],
     ['FULFILLMENT_AMBIGUOUS_TIME', 'standard'],
+    ['FULFILLMENT_CLOCK', 'upstream'],
     ['DATABASE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['REDIS_URL', 'http://localhost:6379'],

@@ -98,3 +98,23 @@ describe('scrubSecrets', () => {
     expect(scrubSecrets('https://example.com/path?x=1')).toBe('https://example.com/path?x=1');
   });
 });
+
+describe('the scrubbers redact secrets, not words', () => {
+  it('keep "bearer token" and "Bearer realm" prose, and redact what a bearer credential looks like', async () => {
+    const { scrubSecrets: scrubLog } = await import('../../src/log/scrub.ts');
+    const { scrubSecrets: scrubApi } = await import('../../src/api/errors.ts');
+    for (const [scrub, mark] of [
+      [scrubLog, '***'],
+      [scrubApi, '[redacted]'],
+    ] as const) {
+      expect(scrub('missing or invalid bearer token')).toBe('missing or invalid bearer token');
+      expect(scrub('the Bearer token is missing.')).toBe('the Bearer token is missing.');
+      expect(scrub('send a bearer token.')).toBe('send a bearer token.');
+      expect(scrub('Authorization: Bearer abc.def-ghi')).toBe(`Authorization: Bearer ${mark}`);
+      expect(scrub('Bearer sandbox-token rejected')).toBe(`Bearer ${mark} rejected`);
+      expect(scrub('Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')).toBe(`Bearer ${mark}`);
+      // Letters only but as long as a real opaque token.
+      expect(scrub('Bearer AbCdEfGhIjKlMnOpQrSt')).toBe(`Bearer ${mark}`);
+    }
+  });
+});

@@ -15,7 +15,7 @@ const CADENCES: Record<StreamName, number> = {
   orders: 0,
 };
 
-/** A complete Config for tests (CONTRACT.md section 3 cadences), with overrides. */
+/** A complete Config for tests (the default cadences of docs/configuration.md), with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const streams = Object.fromEntries(
     STREAM_NAMES.map((name): [StreamName, StreamSettings] => [

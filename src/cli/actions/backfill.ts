@@ -15,6 +15,7 @@ import { createProgressDisplay } from '../../backfill/progress.ts';
 import { type BackfillSummary, runBackfill } from '../../backfill/runBackfill.ts';
 import { backfillIdOf, finishedWindows, windowKey } from '../../backfill/windowsStore.ts';
 import { createDatabase } from '../../db/client.ts';
+import { cliCommand } from '../../runtime/invocation.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
@@ -46,12 +47,12 @@ export function describeBackfill(summary: BackfillSummary): string {
 
 /** The command that resumes this backfill (the same range and options; finished windows are skipped). */
 export function resumeCommand(options: BackfillCommandOptions): string {
-  const parts = ['fulfillment-sync', 'backfill', '--stream', options.stream, '--from', options.from];
+  const parts = ['backfill', '--stream', options.stream, '--from', options.from];
   parts.push('--to', options.to);
   if (options.scope !== undefined) parts.push('--scope', options.scope);
   if (options.emitEvents) parts.push('--emit-events');
   if (options.windowDays !== undefined) parts.push('--window-days', options.windowDays);
-  return parts.map(shellWord).join(' ');
+  return cliCommand(parts.map(shellWord).join(' '));
 }
 
 function shellWord(word: string): string {
@@ -136,6 +137,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       client: upstream.client,
       config,
       logger,
+      now: upstream.now,
       lockMode: 'wait',
     });
     const total = windows.length * scopes.length;

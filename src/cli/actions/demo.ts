@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Config } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createLogger, type Logger } from '../../log/logger.ts';
+import { cliCommand } from '../../runtime/invocation.ts';
 import type { CliContext } from '../context.ts';
 import { migrateAction } from './migrate.ts';
 import { type SyncSummary, syncOnceAction } from './sync.ts';
@@ -101,9 +102,9 @@ function deliveryCommands(events: DemoEvents): string[] {
   // replay --to is exclusive: one millisecond past the last event.
   const to = events.lastOccurredAt ? new Date(events.lastOccurredAt.getTime() + 1).toISOString() : undefined;
   return [
-    'fulfillment-sync webhooks add https://your.endpoint/path',
-    `fulfillment-sync webhooks replay --from ${from} --to ${to}`,
-    'fulfillment-sync worker',
+    cliCommand('webhooks add https://your.endpoint/path'),
+    cliCommand(`webhooks replay --from ${from} --to ${to}`),
+    cliCommand('worker'),
   ];
 }
 
@@ -158,7 +159,7 @@ export async function demoAction(context: CliContext, options: { json?: boolean 
     for (const [type, n] of events.byType) context.print(`  ${type.padEnd(40)} ${n}`);
     for (const line of describeDemoEvents(events)) context.print(line);
     context.print(
-      'next: `fulfillment-sync worker` keeps syncing on schedule; `fulfillment-sync status` shows where each stream is.',
+      `next: \`${cliCommand('worker')}\` keeps syncing on schedule; \`${cliCommand('status')}\` shows where each stream is.`,
     );
   } finally {
     await database.close();

@@ -152,6 +152,8 @@ export function simulatorBanner(
     `  FULFILLMENT_API_TOKEN=${options.tokens?.[0] ?? ''}`,
     `  FULFILLMENT_SUPPLIER_IDS=${world.suppliers.join(',')}`,
     `  FULFILLMENT_ACCOUNT_NUMBERS=${world.accounts.join(',')}`,
+    // The sync's windows follow this simulator's clock, not the machine's (it may be manual or started in the past).
+    '  FULFILLMENT_CLOCK=simulator',
     `other accepted tokens: ${(options.tokens ?? []).slice(1).join(', ') || '(none)'}; client credentials at ${tokenUrl}`,
     `world: ${JSON.stringify(world)}`,
     `control: GET /_sim/world, POST /_sim/clock {"advanceMinutes":N}, GET /_sim/truth, POST /_sim/faults${options.scenario ? ', GET /_sim/poison' : ''}`,

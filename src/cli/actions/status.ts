@@ -5,6 +5,7 @@ import type { StreamName } from '../../config/types.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { RedisTarget } from '../../redis/connection.ts';
 import { type OldestKept, readOldestKept } from '../../retention/oldestKept.ts';
+import { cliCommand } from '../../runtime/invocation.ts';
 import { wallClockDay } from '../../time/index.ts';
 import { createClientRedis } from '../../worker/connections.ts';
 import { QUEUE_NAMES } from '../../worker/queues.ts';
@@ -241,7 +242,10 @@ export function formatStatusTable(
       STATUS_WIDTH,
     );
   if (rows.length === 0)
-    return [line(header), '(no runs yet: start `fulfillment-sync worker` or run `sync --once`)'];
+    return [
+      line(header),
+      `(no runs yet: start \`${cliCommand('worker')}\` or run \`${cliCommand('sync --once')}\`)`,
+    ];
   const notes = [
     // lag: behind what the last successful run covered (see `lag`).
     'cursor: UTC; success: the last one; lag: behind what it covered; rows, events: last 24 h;',
@@ -267,7 +271,7 @@ export function formatRetention(tables: readonly OldestKept[]): string[] {
   const width = Math.max(...tables.map((t) => t.table.length));
   return [
     '',
-    'retention (oldest row kept; `fulfillment-sync prune --dry-run` shows what is due):',
+    `retention (oldest row kept; \`${cliCommand('prune --dry-run')}\` shows what is due):`,
     ...tables.map((t) => {
       const keeps = t.retentionDays > 0 ? `keeps ${t.retentionDays} days` : 'keeps forever';
       return `  ${t.table.padEnd(width)}  ${(t.oldestAt ?? 'empty').padEnd(24)}  ${keeps} (by ${t.column})`;

@@ -196,6 +196,7 @@ export async function syncOnceAction(
             stream,
             scope,
             eventSink,
+            now: await upstream.now(),
             onFetchProgress: progress.update,
           });
           if (runChangedRows(result)) await markAnalyticsStale(database.pool, result.stream);

@@ -2,6 +2,7 @@ import { AnalyticsRefresher } from '../../analytics/refresher.ts';
 import { markWindowFinished } from '../../backfill/windowsStore.ts';
 import { createHttpApp } from '../../http/app.ts';
 import { recordWebhookOutcome } from '../../http/metricsHooks.ts';
+import { removePortFile, writePortFile } from '../../http/portFile.ts';
 import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
@@ -74,6 +75,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   // Until the worker is wired, /readyz answers 503 and /healthz 200.
   let app = createHttpApp({ readiness: { startup: () => false } });
   const http = await listenOnHttpPort({ fetch: (request) => app.fetch(request) }, baseConfig.httpPort);
+  writePortFile(baseConfig.httpPortFile, http.port);
   let probe: RedisConnection;
   try {
     probe = await connectRedis(baseConfig.redis, {
@@ -82,11 +84,19 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     });
   } catch (error) {
     await http.close();
+    removePortFile(baseConfig.httpPortFile);
     throw error;
   }
   probe.disconnect();
   // The shared rate limit lives under the queue prefix, so --queue-prefix moves it too.
-  const upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
+  let upstream: Awaited<ReturnType<typeof openUpstream>>;
+  try {
+    upstream = await openUpstream({ ...baseConfig, queuePrefix: prefix }, logger);
+  } catch (error) {
+    await http.close();
+    removePortFile(baseConfig.httpPortFile);
+    throw error;
+  }
   // Sandbox mode fills in the simulator's suppliers, accounts and beginning.
   const config = {
     ...upstream.config,
@@ -115,6 +125,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     client: upstream.client,
     config,
     logger,
+    now: upstream.now,
     analytics,
     onResult: (result, durationMs) => logFinishedRun(logger, result, durationMs),
   });
@@ -181,6 +192,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
       ]),
     ]);
     await http.close();
+    removePortFile(config.httpPortFile);
     // A refresh in progress is waited for within the budget, else rolled back with its connection.
     await Promise.race([analytics.close(), new Promise((resolve) => setTimeout(resolve, 1000))]);
     // Ending the pool waits for checked-out clients; a released job's transaction dies with the process.

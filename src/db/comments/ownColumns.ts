@@ -13,7 +13,8 @@ export const OWN_COLUMN_TEXT: Readonly<Record<string, string>> = {
   record_sku:
     "The element's own sku member (in product child tables the sku column is the parent product's SKU).",
   run_id: 'The sync.runs row that wrote this.',
-  stream: 'Stream name (CONTRACT.md section 3): products, inventory, shipments, ...',
+  stream:
+    'Stream name: products, inventory, inventory_activity, transfers_in, transfers_out, shipments, returns, invoices or orders.',
   scope: 'Stream scope: a supplier id or an account number.',
   created_at: 'When the row was created.',
   updated_at: 'When the row was last updated.',

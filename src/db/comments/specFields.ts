@@ -1,7 +1,7 @@
 /**
- * Descriptions of spec fields by column name (the snake_case of the field), with wording taken
- * from the spec (spec/fulfillment-api.md section 2) where it says anything. Per-table texts in
- * tableColumns.ts win over these.
+ * Descriptions of spec fields by column name (the snake_case of the field), with wording taken from
+ * the upstream specification (section 2, restated in docs/upstream-api.md) where it says anything.
+ * Per-table texts in tableColumns.ts win over these.
  */
 const WAREHOUSES =
   'GLW (Glenwillow), WDI (Green Island), PSO (Paso Robles), SMA (Santa Maria), SHW (Willamette Valley), DAL (Dallas)';

@@ -68,7 +68,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     },
   },
   'sync.events': {
-    text: 'Derived events (CONTRACT.md section 4), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id). Pruned after RETENTION_EVENTS_DAYS (90) once dispatched or suppressed and pending delivery to no endpoint, with its delivery states and attempts.',
+    text: 'Derived events (each type in docs/events.md), the outbox written in the same transaction as the change. Also announced with pg_notify(fulfillment_events, id). Pruned after RETENTION_EVENTS_DAYS (90) once dispatched or suppressed and pending delivery to no endpoint, with its delivery states and attempts.',
     columns: {
       id: 'Deterministic id derived from the dedupe key (type, subject, transition): a re-run never emits twice.',
       seq: 'Insertion order, for tailing (not a delivery high-water mark: values commit out of order).',

@@ -23,7 +23,7 @@ export const num = (name: string) => numeric(name, { mode: 'number' });
 
 /**
  * A text part of a natural key: never null. A key part that arrives null is stored as ''
- * (CONTRACT.md section 2); see `NULL_KEY_TEXT` in src/db/keys.ts.
+ * (docs/warehouse.md); see `NULL_KEY_TEXT` in src/db/keys.ts.
  */
 export const keyText = (name: string) => text(name).notNull();
 

@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, index, jsonb, text, uniqueIndex } from 'dri
 import { syncSchema, tz } from './columns.ts';
 
 /**
- * The event outbox (CONTRACT.md section 4), written in the same transaction as the change. `id` is
+ * The event outbox (docs/events.md), written in the same transaction as the change. `id` is
  * derived from the dedupe key, so inserts use ON CONFLICT (id) DO NOTHING. `seq` orders events for
  * tailing; never use it as a delivery high-water mark (sequence values commit out of order).
  */
