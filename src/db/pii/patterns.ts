@@ -27,7 +27,7 @@ export const PERSONAL_PATTERNS = {
    * Needs a digit.
    */
   street: [
-    String.raw`\m\d{1,6}[[:alpha:]]?(\s+\S+){0,3}\s+(street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|place|pl|square|sq|way)\M`,
+    String.raw`\m\d{1,6}[[:alpha:]]?(\s+\S+){1,4}\s+(street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|place|pl|square|sq|way)\M`,
     String.raw`\mp\.?\s?o\.?\s+box\s+\d`,
     String.raw`\m(apt|apartment|suite|ste)\.?\s*#?\s*\d`,
   ].join('|'),
