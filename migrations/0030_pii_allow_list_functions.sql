@@ -6,13 +6,17 @@
 -- calling it (*_pii_deny_list_dropped.sql).
 
 -- Whether a text looks personal: an e-mail (patterns[1], tried only on texts with an @), a phone
--- or a street line (patterns[2] and [3], tried only on texts with a digit); the cheap tests first
--- make the check a third of the cost of the bare expressions. Null for a null text. A plain SQL
--- expression naming only built-in functions, so Postgres inlines it into the views for any role.
+-- or a street line (patterns[2] and [3], tried only on texts with a digit). Codes, SKUs and plain
+-- numbers (letters, digits and _ only) and ISO dates are answered first, by cheap expressions: they
+-- are most of what is read, and none of the patterns can match them (but a bare `apt4`). Null for a
+-- null text. A plain SQL expression naming only built-in functions, so Postgres inlines it into the
+-- views for any role.
 CREATE OR REPLACE FUNCTION sync.pii_looks_personal(value text, patterns text[]) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT (strpos(value, '@') > 0 AND value ~* patterns[1])
-      OR (value ~ '[0-9]' AND (value ~* patterns[2] OR value ~* patterns[3]))
+  SELECT CASE WHEN value ~ '^[[:alnum:]_]*$' THEN false
+              WHEN value ~ '^\d{4}-\d\d-\d\d([T ][0-9:.]+(Z|[+-]\d\d(:?\d\d)?)?)?$' THEN false
+              ELSE (strpos(value, '@') > 0 AND value ~* patterns[1])
+                OR (value ~ '[0-9]' AND (value ~* patterns[2] OR value ~* patterns[3])) END
 $$;
 --> statement-breakpoint
 
@@ -22,7 +26,8 @@ $$;
 -- JSON text: a phone may come as a number), whatever its type; a JSON null stays null. Objects and
 -- arrays are walked the same way whatever their member's name; plain values inside an array are
 -- judged as their member is (`scalars_allowed`). A member name that looks personal (an object keyed
--- by e-mail) is hashed too. STRICT: a null argument (no key) makes the whole document null.
+-- by e-mail) is hashed too. An empty object or array is kept as it is, without a call. STRICT: a
+-- null argument (no key) makes the whole document null.
 -- SECURITY DEFINER only so that its body, which names functions of schema sync, runs for a reader
 -- role without USAGE on sync (PL/pgSQL resolves names at run time as the caller); it reads no
 -- table and is given the key by the view that calls it.
@@ -36,7 +41,8 @@ BEGIN
       SELECT coalesce(jsonb_object_agg(
                CASE WHEN m.ok OR NOT sync.pii_looks_personal(e.key, patterns) THEN e.key
                     ELSE sync.pii_hash(e.key, inner_pad, outer_pad) END,
-               CASE WHEN m.t IN ('object', 'array')
+               CASE WHEN e.value IN ('{}', '[]') THEN e.value
+                    WHEN m.t IN ('object', 'array')
                       THEN sync.pii_mask_json(e.value, allowed, patterns, inner_pad, outer_pad, m.ok)
                     WHEN m.t = 'null' THEN e.value
                     WHEN m.ok AND (m.t <> 'string' OR NOT sync.pii_looks_personal(e.value #>> '{}', patterns))
@@ -48,7 +54,8 @@ BEGIN
   WHEN 'array' THEN
     RETURN (
       SELECT coalesce(jsonb_agg(
-               CASE WHEN m.t IN ('object', 'array')
+               CASE WHEN a.value IN ('{}', '[]') THEN a.value
+                    WHEN m.t IN ('object', 'array')
                       THEN sync.pii_mask_json(a.value, allowed, patterns, inner_pad, outer_pad, scalars_allowed)
                     WHEN m.t = 'null' THEN a.value
                     WHEN scalars_allowed AND (m.t <> 'string' OR NOT sync.pii_looks_personal(a.value #>> '{}', patterns))
