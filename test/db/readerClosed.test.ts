@@ -307,7 +307,9 @@ describe('fulfillment-sync pii-audit', () => {
     ]) {
       const bad = await runCliInProcess(['pii-audit', ...args], { DATABASE_URL: t.url });
       expect(bad.code, args.join(' ')).toBe(2);
-      expect(bad.err, args.join(' ')).toEqual([expect.stringMatching(/^error: (option '--(rows|full)|--role)/)]);
+      expect(bad.err, args.join(' ')).toEqual([
+        expect.stringMatching(/^error: (option '--(rows|full)|--role)/),
+      ]);
     }
   });
 });
