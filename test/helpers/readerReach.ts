@@ -35,15 +35,18 @@ export async function reachableRelations(
   return rows;
 }
 
-/** Every string and number inside a JSON value, and every member name, objects and arrays walked to the leaves. */
-export function leaves(value: unknown, out: string[] = []): string[] {
+/**
+ * Every string and number inside a JSON value, objects and arrays walked to the leaves; with `keys`,
+ * every member name too.
+ */
+export function leaves(value: unknown, keys = false, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) leaves(item, out);
+  else if (Array.isArray(value)) for (const item of value) leaves(item, keys, out);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      out.push(key);
-      leaves(item, out);
+      if (keys) out.push(key);
+      leaves(item, keys, out);
     }
   }
   return out;
@@ -69,7 +72,7 @@ export async function findInReach(
     rowCount += rows.length;
     for (const row of rows) {
       for (const [column, value] of Object.entries(row)) {
-        for (const leaf of leaves(value instanceof Date ? value.toISOString() : value)) {
+        for (const leaf of leaves(value instanceof Date ? value.toISOString() : value, true)) {
           if (needles.some((needle) => leaf.toLowerCase().includes(needle.toLowerCase()))) {
             found.push(`${relation}.${column}: ${leaf}`);
           }
