@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -22,6 +22,7 @@ import { connectAs } from '../helpers/readerReach.ts';
 const suffix = randomBytes(4).toString('hex');
 const reader = `fs_grants_reader_${suffix}`;
 const full = `fs_grants_full_${suffix}`;
+const old = `fs_grants_old_${suffix}`;
 const EMAIL = 'later.person@example.org';
 
 let t: TestDatabase;
@@ -74,7 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await asReader?.end().catch(() => {});
-  for (const role of [reader, full]) {
+  for (const role of [reader, full, old]) {
     await t?.pool.query(`DROP OWNED BY ${quoteIdent(role)}`).catch(() => {});
     await t?.pool.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`).catch(() => {});
   }
@@ -206,5 +207,48 @@ describe('grant-reader', () => {
     expect(after.filter((g) => !before.includes(g))).toEqual([]);
     expect(await cli(['grant-reader', reader])).toMatchObject({ code: 0, err: [] });
     expect(await asReaderCode('SELECT notification_email FROM fulfillment_masked.orders')).toBe('ok');
+  });
+});
+
+describe('upgrading from an earlier version', () => {
+  it('takes away what it granted a reader, the future and the tables, even when migrate names no reader', async () => {
+    const ident = quoteIdent(old);
+    // What an earlier grant-reader left: whole tables of fulfillment without a PII column (raw and
+    // free text included), the masking views and analytics, and their future.
+    await t.pool.query(`CREATE ROLE ${ident} NOLOGIN`);
+    for (const schema of ['fulfillment', 'fulfillment_masked', 'analytics']) {
+      await t.pool.query(`GRANT USAGE ON SCHEMA ${schema} TO ${ident}`);
+    }
+    await t.pool.query(
+      `GRANT SELECT ON fulfillment.order_messages, fulfillment.invoices, fulfillment.shipment_status,
+                       fulfillment_masked.orders TO ${ident}`,
+    );
+    for (const schema of ['fulfillment_masked', 'analytics']) {
+      await t.pool.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${ident}`);
+    }
+    const file = readdirSync(MIGRATIONS_FOLDER).find((f) => f.endsWith('_reader_grants_closed.sql'));
+    expect(file, 'the migration that closes what earlier versions granted').toBeDefined();
+    await t.pool.query(readFileSync(path.join(MIGRATIONS_FOLDER, file!), 'utf8'));
+    const can = async (relation: string) =>
+      (
+        await t.pool.query<{ can: boolean }>('SELECT has_table_privilege($1, $2, $3) AS can', [
+          old,
+          relation,
+          'SELECT',
+        ])
+      ).rows[0]!.can;
+    expect({
+      orderMessages: await can('fulfillment.order_messages'),
+      invoices: await can('fulfillment.invoices'),
+      shipmentStatus: await can('fulfillment.shipment_status'),
+    }).toEqual({ orderMessages: false, invoices: false, shipmentStatus: true });
+    const left = await t.pool.query(
+      `SELECT count(*)::int AS n FROM pg_default_acl d, aclexplode(d.defaclacl) a
+        WHERE a.grantee = (SELECT oid FROM pg_roles WHERE rolname = $1)`,
+      [old],
+    );
+    expect(left.rows).toEqual([{ n: 0 }]);
+    await t.pool.query('CREATE TABLE analytics.after_upgrade (x int)');
+    expect(await can('analytics.after_upgrade')).toBe(false);
   });
 });
