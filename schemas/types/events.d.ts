@@ -677,7 +677,7 @@ export interface OrderDetail {
          */
         holdDescription?: string | null;
         /**
-         * Hold comment.
+         * Hold comment. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         holdComment?: string | null;
         /**
@@ -685,7 +685,7 @@ export interface OrderDetail {
          */
         releaseReason?: string | null;
         /**
-         * Release comment.
+         * Release comment. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         releaseComment?: string | null;
         /**
@@ -714,7 +714,7 @@ export interface OrderDetail {
          */
         messageType?: string | null;
         /**
-         * Message text.
+         * Message text. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         message?: string | null;
         /**
@@ -1029,7 +1029,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Order packages as received (JSON array; fields beyond shipmentKey are not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Order packages as received (JSON array; fields beyond shipmentKey are not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   packages?:
     | {
@@ -1038,7 +1038,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Order contents as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Order contents as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   contents?:
     | {
@@ -1046,7 +1046,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Shipment tracking history as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Shipment tracking history as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   trackings?:
     | {
@@ -1054,7 +1054,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Order notes as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Order notes as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   notes?:
     | {
@@ -1062,7 +1062,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Billing history as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Billing history as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   billings?:
     | {
@@ -1070,7 +1070,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Account-payable headers as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Account-payable headers as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   accountPayableHeaders?:
     | {
@@ -1078,7 +1078,7 @@ export interface OrderDetail {
       }[]
     | null;
   /**
-   * Account-payable lines as received (JSON array; fields not shown in the spec). PII inside (consumer names, e-mails, phones, street lines): a reader role reads it with those members replaced by keyed hashes (fulfillment_masked).
+   * Account-payable lines as received (JSON array; fields not shown in the spec). PII inside (JSON as received, whose members may be names, e-mails, phones, street lines or free text): a reader role reads it with every member not known to be safe, and every value that looks like an e-mail, phone or street line, replaced by a keyed hash (fulfillment_masked).
    */
   accountPayableLines?:
     | {
@@ -1954,11 +1954,11 @@ export interface TransferInDetail {
      */
     pickupSiteCode?: string | null;
     /**
-     * Pickup site address line 1.
+     * Pickup site address line 1. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     pickupSiteLine1?: string | null;
     /**
-     * Pickup site address line 2.
+     * Pickup site address line 2. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     pickupSiteLine2?: string | null;
     /**
@@ -1986,7 +1986,7 @@ export interface TransferInDetail {
      */
     creationDate?: string | null;
     /**
-     * Created by.
+     * Created by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     createdBy?: string | null;
     /**
@@ -1994,15 +1994,15 @@ export interface TransferInDetail {
      */
     lastUpdateDate?: string | null;
     /**
-     * Last updated by.
+     * Last updated by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     lastUpdatedBy?: string | null;
     /**
-     * Pickup site phone (IN detail only).
+     * Pickup site phone (IN detail only). PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     pickupSitePhone?: string | null;
     /**
-     * Pickup site fax (IN detail only).
+     * Pickup site fax (IN detail only). PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     pickupSiteFax?: string | null;
     /**
@@ -2018,7 +2018,7 @@ export interface TransferInDetail {
      */
     notificationStatusName?: string | null;
     /**
-     * Notification status message (IN detail only).
+     * Notification status message (IN detail only). PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
      */
     notificationStatusMessage?: string | null;
     [k: string]: unknown | undefined;
@@ -2078,7 +2078,7 @@ export interface TransferInDetail {
          */
         creationDate?: string | null;
         /**
-         * Created by.
+         * Created by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         createdBy?: string | null;
         /**
@@ -2086,7 +2086,7 @@ export interface TransferInDetail {
          */
         lastUpdateDate?: string | null;
         /**
-         * Last updated by.
+         * Last updated by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         lastUpdatedBy?: string | null;
         [k: string]: unknown | undefined;
@@ -2111,7 +2111,7 @@ export interface TransferInDetail {
          */
         noteTimestamp?: string | null;
         /**
-         * Note text.
+         * Note text. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         noteText?: string | null;
         /**
@@ -2119,7 +2119,7 @@ export interface TransferInDetail {
          */
         creationDate?: string | null;
         /**
-         * Created by.
+         * Created by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         createdBy?: string | null;
         /**
@@ -2127,7 +2127,7 @@ export interface TransferInDetail {
          */
         lastUpdateDate?: string | null;
         /**
-         * Last updated by.
+         * Last updated by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
          */
         lastUpdatedBy?: string | null;
         [k: string]: unknown | undefined;
@@ -2340,7 +2340,7 @@ export interface TransferOut {
    */
   status?: string | null;
   /**
-   * Created by.
+   * Created by. PII (consumer personal data): a reader role reads a keyed hash of it (fulfillment_masked).
    */
   createdBy?: string | null;
   /**

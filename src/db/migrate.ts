@@ -6,7 +6,13 @@ import { PACKAGE_ROOT } from '../runtime/packageRoot.ts';
 import { describeConnectionProblem } from './connectionProblem.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
 import { ensurePiiKey } from './pii/key.ts';
-import { grantReadAccess, type ReaderAccess, type ReaderGrant, ReaderRoleError } from './readerRole.ts';
+import {
+  grantReadAccess,
+  PersonalDataFound,
+  type ReaderAccess,
+  type ReaderGrant,
+  ReaderRoleError,
+} from './readerRole.ts';
 import { databaseNameOf, effectiveUrl, quoteIdent, withDatabase } from './urls.ts';
 
 /** The committed drizzle-kit migrations. */
@@ -108,8 +114,9 @@ async function grantReader(
   } catch (error) {
     if (!(error instanceof ReaderRoleError)) throw error;
     const variable = access === 'full' ? 'FULFILLMENT_FULL_READER_ROLE' : 'FULFILLMENT_READER_ROLE';
+    const applied = error instanceof PersonalDataFound ? 'was applied only in part' : 'was not applied';
     throw new MigrationError(
-      `Migrations of "${database}" are up to date, but ${variable} was not applied: ${error.message}`,
+      `Migrations of "${database}" are up to date, but ${variable} ${applied}: ${error.message}`,
       { cause: error },
     );
   }

@@ -1,28 +1,38 @@
 import pg from 'pg';
 import { cliCommand } from '../runtime/invocation.ts';
 import { MIGRATION_LOCK_KEY } from './migrationLock.ts';
-import { PII_MARKER } from './pii/marking.ts';
+import { type ReaderMarks, readerMarks } from './pii/marking.ts';
+import {
+  assertOnlyReader,
+  assertReadsNoPersonalData,
+  assertReadsOnly,
+  ensureRole,
+  ReaderRoleError,
+} from './reader/checks.ts';
+import { dropDefaultPrivileges, grantTargets, revokeBeyond } from './reader/privileges.ts';
+import { type Suspect, screenTargets } from './reader/screen.ts';
+import {
+  ANALYTICS_SCHEMA,
+  catalogRelations,
+  fullTargets,
+  MASKED_SCHEMA,
+  markedTargets,
+  READER_SCHEMA,
+  READER_SCHEMAS,
+  type ReadTarget,
+} from './reader/targets.ts';
 import { roleNameProblem } from './roleName.ts';
-import { databaseNameOf, effectiveUrl, quoteIdent } from './urls.ts';
+import { databaseNameOf, effectiveUrl } from './urls.ts';
 
-/** The schema a reader may read: the synced records and the views over them. */
-export const READER_SCHEMA = 'fulfillment';
-/** The model for questions (src/db/schema/analytics/): no personal data, every relation readable. */
-export const ANALYTICS_SCHEMA = 'analytics';
-/** The masking views a reader reads instead of the tables holding consumer personal data. */
-export const MASKED_SCHEMA = 'fulfillment_masked';
-/** Schemas whose every relation, present and future, a reader of either kind reads. */
-const OPEN_SCHEMAS = [MASKED_SCHEMA, ANALYTICS_SCHEMA] as const;
-/** Every schema a reader may read. */
-export const READER_SCHEMAS = [READER_SCHEMA, ...OPEN_SCHEMAS] as const;
-
-/** A POSIX regex finding the PII marker in a column comment (src/db/pii/marking.ts). */
-const PII_COMMENT = `\\m${PII_MARKER}\\M`;
+export { ReaderRoleError } from './reader/checks.ts';
+export type { Suspect } from './reader/screen.ts';
+export { ANALYTICS_SCHEMA, MASKED_SCHEMA, READER_SCHEMA, READER_SCHEMAS } from './reader/targets.ts';
 
 /**
- * What a role reads. `masked` (FULFILLMENT_READER_ROLE): schema fulfillment except the relations
- * with a column whose comment marks it PII, and the masking views of fulfillment_masked instead.
- * `full` (FULFILLMENT_FULL_READER_ROLE): all of schema fulfillment, personal data in clear.
+ * What a role reads. `masked` (FULFILLMENT_READER_ROLE): what src/db/pii/marks/ marks, column by
+ * column: the tables of fulfillment through their masking views (fulfillment_masked), the views of
+ * fulfillment and the relations of analytics as they are. `full` (FULFILLMENT_FULL_READER_ROLE):
+ * every relation of fulfillment, fulfillment_masked and analytics, personal data in clear.
  */
 export type ReaderAccess = 'masked' | 'full';
 
@@ -32,88 +42,84 @@ export interface ReaderGrant {
   access: ReaderAccess;
   /** Whether the role was created (NOLOGIN) by this call. */
   created: boolean;
-  /** Tables and views of schema fulfillment the role can now read. */
-  tables: number;
-  views: number;
-  /** Relations of schema fulfillment holding personal data the role cannot read (masked only). */
-  withheld: string[];
-  /** Masking views of fulfillment_masked the role can read. */
-  masked: number;
-  /** Views and materialized views of schema analytics the role can now read. */
-  analyticsViews: number;
+  /** Relations the role can now read, per schema, by kind. */
+  relations: Record<string, { tables: number; views: number }>;
+  /** Columns it can now read. */
+  columns: number;
+  /** Relations and columns of the reader schemas that are not marked, so closed to a masked reader. */
+  unmarked: string[];
+  /** Columns kept from a masked reader because values in them look personal (then an error follows). */
+  suspects: Suspect[];
 }
 
-/** Read access that cannot be granted as asked; the message is one line, naming what to fix. */
-export class ReaderRoleError extends Error {
-  override name = 'ReaderRoleError';
+/** Some of what was marked was withheld: values in it look personal. The grant of the rest stands. */
+export class PersonalDataFound extends ReaderRoleError {
+  override name = 'PersonalDataFound';
+  constructor(readonly grant: ReaderGrant) {
+    const shown = grant.suspects.slice(0, 3).map((s) => `${s.what}: ${s.why}`);
+    const more = grant.suspects.length > 3 ? `; and ${grant.suspects.length - 3} more` : '';
+    super(
+      `role "${grant.role}" was not granted ${grant.suspects.length} marked column(s) whose values look personal (${shown.join('; ')}${more}): mark them personal or closed (src/db/pii/marks/) or fix the data, then grant again`,
+    );
+  }
 }
-
-// 42710 duplicate_object; 23505 when two sessions create the same role at once (pg_authid's index).
-const ROLE_EXISTS = new Set(['42710', '23505']);
 
 /**
- * Makes `role` a reader of the warehouse and nothing more, in one transaction on `client`: creates
- * it NOLOGIN if missing, grants CONNECT on this database, USAGE on schemas fulfillment,
- * fulfillment_masked and analytics, and SELECT as `access` says. A `masked` reader gets SELECT on
- * every table and view of fulfillment whose column comments carry no PII marker, read from the
- * migrated catalog each time (so a table added later becomes readable at the next migrate or
- * grant-reader, once its comments say whether it holds personal data: fail closed, no default
- * privileges there); afterwards no column marked PII may be readable by it through any grant or
- * role membership, or nothing is granted. A `full` reader gets SELECT on all of fulfillment, on
- * tables created there later too (default privileges). Both read every relation of
- * fulfillment_masked (the masking views) and analytics (no personal data), and those created there
- * later. Other privileges on those schemas and their relations are revoked, so the role cannot
- * write there. Refuses a role that could read everything anyway (a superuser, a member of the
- * migrating role) or that already reads `sync.webhook_endpoints` (webhook secrets). Idempotent.
- * Run it where migrations run (under their advisory lock): concurrent GRANTs on the same objects
- * can fail with "tuple concurrently updated".
+ * Makes `role` a reader of the warehouse and nothing more, in steps that never leave it with more
+ * than before: (1) reads what it is to read from the catalog and the marks, and, for a masked
+ * reader, a sample of it by value patterns, withholding any column where a value looks personal;
+ * (2) in one transaction, creates the role NOLOGIN if missing (refusing a role that could read
+ * everything anyway: a superuser, a member of the migrating role, one that reads webhook secrets)
+ * and revokes every privilege it holds in fulfillment, fulfillment_masked, analytics and sync
+ * beyond that, with every default privilege that would give it relations created later; committed;
+ * (3) in another, grants CONNECT, USAGE on the three schemas and SELECT on what it is to read (a
+ * masked reader: those columns only, so a column added later stays closed until marked and
+ * granted), then checks that it reads nothing else by any path (a role it belongs to, PUBLIC) or
+ * grants nothing. Throws `PersonalDataFound` (with the grant) when (1) withheld something. `marks`
+ * are src/db/pii/marks/'s (a test adds to them).
+ * Idempotent. Run it where migrations run (under their advisory lock): concurrent GRANTs on the same
+ * objects can fail with "tuple concurrently updated".
  */
 export async function grantReadAccess(
   client: pg.ClientBase,
   role: string,
   access: ReaderAccess = 'masked',
+  marks: ReaderMarks = readerMarks(),
 ): Promise<ReaderGrant> {
   const problem = roleNameProblem(role);
   if (problem) throw new ReaderRoleError(`role name ${problem}`);
-  const ident = quoteIdent(role);
-  await client.query('BEGIN');
   try {
     await assertSchemasExist(client);
-    const created = await ensureRole(client, role, ident);
-    if (!created) await assertOnlyReader(client, role);
-    const database = await client.query<{ name: string }>('SELECT current_database() AS name');
-    await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database.rows[0]!.name)} TO ${ident}`);
-    for (const schema of READER_SCHEMAS) await resetSchemaAccess(client, schema, ident);
-    const relations = await readerRelations(client);
-    const readable = access === 'full' ? relations : relations.filter((r) => !r.personal);
-    for (const relation of readable) {
-      await client.query(`GRANT SELECT ON ${READER_SCHEMA}.${quoteIdent(relation.name)} TO ${ident}`);
-    }
-    if (access === 'full') {
-      await client.query(
-        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${READER_SCHEMA} GRANT SELECT ON TABLES TO ${ident}`,
-      );
-    }
-    for (const schema of OPEN_SCHEMAS) {
-      await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${ident}`);
-      await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${ident}`);
-    }
-    if (access === 'masked') await assertReadsNoPersonalData(client, role);
-    const counts = await viewCounts(client);
-    await client.query('COMMIT');
-    return {
+    const relations = await catalogRelations(client);
+    const planned = access === 'full' ? fullTargets(relations) : markedTargets(relations, marks);
+    const screened =
+      access === 'full'
+        ? { targets: planned.targets, suspects: [] }
+        : await screenTargets(client, planned.targets);
+    const byColumn = access === 'masked';
+    const created = await inTransaction(client, async () => {
+      const made = await ensureRole(client, role);
+      if (!made) await assertOnlyReader(client, role);
+      await revokeBeyond(client, role, screened.targets, byColumn);
+      await dropDefaultPrivileges(client, role);
+      return made;
+    });
+    await inTransaction(client, async () => {
+      await grantTargets(client, role, screened.targets, byColumn);
+      if (byColumn) await assertReadsNoPersonalData(client, role);
+      await assertReadsOnly(client, role, screened.targets);
+    });
+    const grant = describeTargets(
       role,
       access,
       created,
-      tables: readable.filter((r) => r.kind === 'table').length,
-      views: readable.filter((r) => r.kind === 'view').length,
-      withheld: relations
-        .filter((r) => r.personal && access === 'masked')
-        .map((r) => `${READER_SCHEMA}.${r.name}`),
-      ...counts,
-    };
+      screened.targets,
+      planned.unmarked,
+      screened.suspects,
+    );
+    if (grant.suspects.length > 0) throw new PersonalDataFound(grant);
+    return grant;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
     if (error instanceof ReaderRoleError) throw error;
     throw new ReaderRoleError(`granting read access to role "${role}" failed: ${firstLine(error)}`, {
       cause: error,
@@ -121,60 +127,36 @@ export async function grantReadAccess(
   }
 }
 
-/** Takes every privilege of the role on `schema` and its relations away, then gives back USAGE. */
-async function resetSchemaAccess(client: pg.ClientBase, schema: string, ident: string): Promise<void> {
-  const statements = [
-    `REVOKE ALL ON SCHEMA ${schema} FROM ${ident}`,
-    `GRANT USAGE ON SCHEMA ${schema} TO ${ident}`,
-    `REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${ident}`,
-    `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} REVOKE ALL ON TABLES FROM ${ident}`,
-  ];
-  for (const statement of statements) await client.query(statement);
-}
-
-interface ReaderRelation {
-  name: string;
-  kind: 'table' | 'view';
-  /** Whether a column's comment marks it PII. */
-  personal: boolean;
-}
-
-/** The tables and views of schema fulfillment, each with whether it holds personal data. */
-async function readerRelations(client: pg.ClientBase): Promise<ReaderRelation[]> {
-  const { rows } = await client.query<ReaderRelation>(
-    `SELECT c.relname AS name,
-            CASE WHEN c.relkind IN ('v', 'm') THEN 'view' ELSE 'table' END AS kind,
-            EXISTS (SELECT 1 FROM pg_attribute a
-                     WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-                       AND col_description(c.oid, a.attnum) ~ $2) AS personal
-       FROM pg_class c
-      WHERE c.relnamespace = $1::regnamespace AND c.relkind IN ('r', 'p', 'f', 'v', 'm')
-      ORDER BY c.relname`,
-    [READER_SCHEMA, PII_COMMENT],
-  );
-  return rows;
-}
-
-/**
- * After the grants, a masked reader must not read a column marked PII, in any schema, by any path
- * (a role it is a member of included).
- */
-async function assertReadsNoPersonalData(client: pg.ClientBase, role: string): Promise<void> {
-  const { rows } = await client.query<{ column: string }>(
-    `SELECT n.nspname || '.' || c.relname || '.' || a.attname AS column
-       FROM pg_class c
-       JOIN pg_namespace n ON n.oid = c.relnamespace
-       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND col_description(c.oid, a.attnum) ~ $2
-        AND has_schema_privilege($1, n.oid, 'USAGE') AND has_column_privilege($1, c.oid, a.attnum, 'SELECT')
-      ORDER BY 1 LIMIT 3`,
-    [role, PII_COMMENT],
-  );
-  if (rows.length > 0) {
-    throw new ReaderRoleError(
-      `role "${role}" can still read personal data in clear (${rows.map((r) => r.column).join(', ')}) through other grants or a role it belongs to (a full reader?): a masked reader must not; revoke those or choose another role name`,
-    );
+async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
   }
+}
+
+function describeTargets(
+  role: string,
+  access: ReaderAccess,
+  created: boolean,
+  targets: readonly ReadTarget[],
+  unmarked: string[],
+  suspects: Suspect[],
+): ReaderGrant {
+  const relations: ReaderGrant['relations'] = {};
+  for (const schema of READER_SCHEMAS) relations[schema] = { tables: 0, views: 0 };
+  for (const target of targets) {
+    const counts = relations[target.schema] ?? { tables: 0, views: 0 };
+    relations[target.schema] = counts;
+    if (target.kind === 'v' || target.kind === 'm') counts.views += 1;
+    else counts.tables += 1;
+  }
+  const columns = targets.reduce((sum, t) => sum + t.columns.length, 0);
+  return { role, access, created, relations, columns, unmarked, suspects };
 }
 
 /**
@@ -209,14 +191,19 @@ export async function applyReaderRole(
 /** A one-line summary of a grant, for `migrate` and `grant-reader`. */
 export function describeGrant(grant: ReaderGrant): string {
   const role = grant.created ? `created role "${grant.role}" (NOLOGIN)` : `role "${grant.role}"`;
-  const counts = `${grant.tables} tables, ${grant.views} views`;
-  const open = `${MASKED_SCHEMA} (${grant.masked} masking views) and ${ANALYTICS_SCHEMA} (${grant.analyticsViews} views)`;
+  const masked = grant.relations[MASKED_SCHEMA]?.views ?? 0;
+  const views = grant.relations[READER_SCHEMA]?.views ?? 0;
+  const analytics = grant.relations[ANALYTICS_SCHEMA] ?? { tables: 0, views: 0 };
+  const model = `${ANALYTICS_SCHEMA} (${analytics.tables + analytics.views} relations)`;
   if (grant.access === 'full') {
-    return `${role} can read schema ${READER_SCHEMA} in full, personal data in clear (${counts}, and those added later), ${open}, and nothing else`;
+    const tables = grant.relations[READER_SCHEMA]?.tables ?? 0;
+    return `${role} can read schema ${READER_SCHEMA} in full, personal data in clear (${tables} tables, ${views} views), ${MASKED_SCHEMA} (${masked} masking views) and ${model}, and nothing else`;
   }
-  const withheld = grant.withheld.map((name) => name.slice(READER_SCHEMA.length + 1)).join(', ');
-  const personal = withheld ? `; not ${withheld}, which hold personal data` : '';
-  return `${role} can read schema ${READER_SCHEMA} (${counts}${personal}), ${open}, and nothing else`;
+  const closed =
+    grant.unmarked.length === 0
+      ? ''
+      : `; not marked, so closed to it: ${grant.unmarked.slice(0, 5).join(', ')}${grant.unmarked.length > 5 ? ` and ${grant.unmarked.length - 5} more` : ''}`;
+  return `${role} can read ${MASKED_SCHEMA} (${masked} masking views: the tables of ${READER_SCHEMA}, personal data masked), ${READER_SCHEMA} (${views} views) and ${model}, ${grant.columns} columns marked readable, and nothing else${closed}`;
 }
 
 async function assertSchemasExist(client: pg.ClientBase): Promise<void> {
@@ -230,74 +217,6 @@ async function assertSchemasExist(client: pg.ClientBase): Promise<void> {
       `schema ${missing[0]} does not exist in this database: run \`${cliCommand('migrate')}\` first`,
     );
   }
-}
-
-/** Creates the role NOLOGIN unless it exists; answers whether this call created it. */
-async function ensureRole(client: pg.ClientBase, role: string, ident: string): Promise<boolean> {
-  const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
-  if (exists.rows.length > 0) return false;
-  await client.query('SAVEPOINT create_reader_role');
-  try {
-    await client.query(`CREATE ROLE ${ident} NOLOGIN`);
-    return true;
-  } catch (error) {
-    await client.query('ROLLBACK TO SAVEPOINT create_reader_role');
-    // Another database's migrate created it meanwhile (roles are cluster-wide, our lock is not).
-    if (isPgError(error) && ROLE_EXISTS.has(error.code)) return false;
-    if (isPgError(error) && error.code === '42501') {
-      throw new ReaderRoleError(
-        `cannot create role "${role}": the role that migrates lacks CREATEROLE; create it yourself (CREATE ROLE ${ident} NOLOGIN) and run again`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
-
-/** An existing role must not already read more than the warehouse. */
-async function assertOnlyReader(client: pg.ClientBase, role: string): Promise<void> {
-  const { rows } = await client.query<{
-    superuser: boolean;
-    bypass_rls: boolean;
-    inherits_owner: boolean;
-    reads_secrets: boolean;
-    migrator: string;
-  }>(
-    `SELECT r.rolsuper AS superuser, r.rolbypassrls AS bypass_rls,
-            pg_has_role($1, current_user, 'USAGE') AS inherits_owner,
-            CASE WHEN to_regclass('sync.webhook_endpoints') IS NULL THEN false
-                 ELSE has_schema_privilege($1, 'sync', 'USAGE')
-                      AND has_table_privilege($1, 'sync.webhook_endpoints', 'SELECT') END AS reads_secrets,
-            current_user AS migrator
-       FROM pg_roles r WHERE r.rolname = $1`,
-    [role],
-  );
-  const found = rows[0];
-  if (!found) return;
-  const refuse = (why: string) =>
-    new ReaderRoleError(`role "${role}" ${why}: a reader must not; choose another role name`);
-  if (found.superuser || found.bypass_rls) throw refuse('is a superuser (or bypasses row security)');
-  if (found.inherits_owner) throw refuse(`has the privileges of "${found.migrator}", the role that migrates`);
-  if (found.reads_secrets) {
-    throw refuse('can already read sync.webhook_endpoints (webhook secrets) through other grants');
-  }
-}
-
-/** Views and materialized views of the masking and analytics schemas. */
-async function viewCounts(client: pg.ClientBase): Promise<{ masked: number; analyticsViews: number }> {
-  const { rows } = await client.query<{ masked: number; analytics_views: number }>(
-    `SELECT count(*) FILTER (WHERE c.relnamespace = $1::regnamespace)::int AS masked,
-            count(*) FILTER (WHERE c.relnamespace = $2::regnamespace)::int AS analytics_views
-       FROM pg_class c WHERE c.relkind IN ('v', 'm')`,
-    [MASKED_SCHEMA, ANALYTICS_SCHEMA],
-  );
-  return { masked: rows[0]?.masked ?? 0, analyticsViews: rows[0]?.analytics_views ?? 0 };
-}
-
-function isPgError(error: unknown): error is { code: string } {
-  return (
-    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-  );
 }
 
 function firstLine(error: unknown): string {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshAllAnalytics } from '../../src/analytics/refresh.ts';
@@ -10,6 +10,7 @@ import { quoteIdent } from '../../src/db/urls.ts';
 import { createEventSink } from '../../src/events/sink.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { connectAs, leaves, reachableRelations } from '../helpers/readerReach.ts';
 import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
 
 /**
@@ -41,16 +42,6 @@ interface PiiColumn {
 }
 let piiColumns: PiiColumn[];
 
-/** Connects to the test database as `role`, given LOGIN for the test (the server trusts local logins). */
-async function connectAs(role: string): Promise<pg.Client> {
-  await t.pool.query(`ALTER ROLE ${quoteIdent(role)} LOGIN PASSWORD '${randomBytes(12).toString('hex')}'`);
-  const url = new URL(t.url);
-  url.username = role;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return client;
-}
-
 async function errorCodeOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {
     await promise;
@@ -81,8 +72,8 @@ beforeAll(async () => {
   expect(refreshed.filter((r) => r.status !== 'refreshed')).toEqual([]);
   await applyReaderRole(t.url, full, 'full');
   await applyReaderRole(t.url, reader, 'masked');
-  asReader = await connectAs(reader);
-  asFull = await connectAs(full);
+  asReader = await connectAs(t.pool, t.url, reader);
+  asFull = await connectAs(t.pool, t.url, full);
   const { rows } = await t.pool.query<PiiColumn>(
     `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type,
             col_description(c.oid, a.attnum) AS comment
@@ -104,15 +95,6 @@ afterAll(async () => {
   }
   await t?.close();
 });
-
-/** Every string (and number) inside a JSON value, objects and arrays walked to the leaves. */
-function leaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) leaves(item, out);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) leaves(item, out);
-  return out;
-}
 
 /** The values in clear of every column marked PII, as the table owner reads them. */
 async function clearValues(): Promise<Map<string, string>> {
@@ -139,24 +121,6 @@ async function clearValues(): Promise<Map<string, string>> {
   return found;
 }
 
-/** Every relation of every schema `role` may select from (some columns at least), with those columns. */
-async function reachableRelations(role: string): Promise<Array<{ relation: string; columns: string[] }>> {
-  const { rows } = await t.pool.query<{ relation: string; columns: string[] }>(
-    `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS relation,
-            array_agg(quote_ident(a.attname) ORDER BY a.attnum) AS columns
-       FROM pg_class c
-       JOIN pg_namespace n ON n.oid = c.relnamespace
-       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-      WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
-        AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
-        AND has_schema_privilege($1, n.oid, 'USAGE')
-        AND has_column_privilege($1, c.oid, a.attnum, 'SELECT')
-      GROUP BY 1 ORDER BY 1`,
-    [role],
-  );
-  return rows;
-}
-
 interface Exposure {
   /** Leaves equal to a personal value: `relation: value (from table.column)`. */
   exact: string[];
@@ -178,7 +142,7 @@ async function exposureOf(client: pg.Client, role: string): Promise<Exposure> {
   expect(emails.length, 'e-mail addresses in the synced data').toBeGreaterThan(20);
   expect(phones.length, 'phone numbers in the synced data').toBeGreaterThan(20);
   const exposure: Exposure = { exact: [], emails: 0, phones: 0, relations: 0, rows: 0 };
-  for (const { relation, columns } of await reachableRelations(role)) {
+  for (const { relation, columns } of await reachableRelations(t.pool, role)) {
     exposure.relations += 1;
     const { rows } = await client.query<{ row: unknown }>(
       `SELECT to_jsonb(x) AS row FROM (SELECT ${columns.join(', ')} FROM ${relation}) x`,

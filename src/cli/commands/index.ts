@@ -5,6 +5,7 @@ import { registerDemoCommand } from './demo.ts';
 import { registerEventsCommand } from './events.ts';
 import { registerGrantReaderCommand } from './grantReader.ts';
 import { registerMigrateCommand } from './migrate.ts';
+import { registerPiiAuditCommand } from './piiAudit.ts';
 import { registerPruneCommand } from './prune.ts';
 import type { CommandRegistrar } from './registrar.ts';
 import { registerSimulatorCommand } from './simulator.ts';
@@ -20,6 +21,7 @@ export const commands: readonly CommandRegistrar[] = [
   registerConfigCommand,
   registerMigrateCommand,
   registerGrantReaderCommand,
+  registerPiiAuditCommand,
   registerSyncCommand,
   registerSimulatorCommand,
   registerWorkerCommand,

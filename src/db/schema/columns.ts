@@ -4,7 +4,8 @@ import { jsonb, numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 export const fulfillmentSchema = pgSchema('fulfillment');
 /**
  * The model for questions: facts and aggregates over `fulfillment` that BI users query (read by the
- * reader role like `fulfillment`). Never a consumer name, email, phone or street line.
+ * reader role, the columns marked in src/db/pii/marks/analytics.ts). Never a consumer name, email,
+ * phone or street line.
  */
 export const analyticsSchema = pgSchema('analytics');
 /** The worker's own state: cursors, run log, rejected records, event outbox, webhooks, backfills. */

@@ -4,7 +4,8 @@ import { fulfillmentSchema, num, tz } from './columns.ts';
 
 /**
  * Views for the questions BI users ask, in schema `fulfillment` beside the tables (a reader role
- * gets SELECT on both). Each declares its columns so the data dictionary and the comments can name
+ * reads them as they are, their columns marked in src/db/pii/marks/views.ts; the tables only through
+ * their masking views). Each declares its columns so the data dictionary and the comments can name
  * and type them; test/db/views.test.ts checks the declarations against the migrated catalog.
  * Ages and lags are measured against `now()` at query time. A migration that changes a column a
  * view reads must drop and recreate the view (Postgres refuses to alter it otherwise).
