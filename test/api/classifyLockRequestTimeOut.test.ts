@@ -28,7 +28,7 @@ describe('an upstream lock timeout', () => {
     expect(result.ok || result.error).toBeInstanceOf(UpstreamTimeoutError);
   });
 
-  it.each(['Ship time out of range for this carrier', 'No lock request time out occurred; supplier unknown'])(
+  it.each(['Ship time out of range for this carrier', 'Pick-up time out of hours for this warehouse'])(
     '"%s" is still no timeout',
     (message) => {
       const result = classifyAnswer(answer(200, message));
