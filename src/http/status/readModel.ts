@@ -14,6 +14,12 @@ import { scopesOf } from '../../worker/streamScopes.ts';
 
 /** Most stream x scope rows a page shows (100 pairs of all streams is 900). */
 export const MAX_STREAM_ROWS = 1000;
+/**
+ * Most parts of a run whose withheld rows are added up (a scope read in parts writes a run row
+ * each; its cursor's last run says how many), and how many are looked at when it does not say.
+ */
+export const MAX_RUN_PARTS = 1000;
+const RUN_PARTS_UNKNOWN = 50;
 /** Most endpoints a page shows. */
 export const MAX_ENDPOINT_ROWS = 200;
 /** Latest events shown. */
@@ -105,9 +111,12 @@ export function createStatusReadModel(
 
 /**
  * Every scheduled stream x configured scope, and any other with a cursor (a scope since removed,
- * orders read on demand): its last success, the newest failure of the last day (read from at most
- * the 1,000 newest failures through runs_status_idx), and its newest finished run (one row through
- * runs_stream_scope_started_at_idx).
+ * orders read on demand): its last success, its newest finished run (one row through
+ * runs_stream_scope_started_at_idx) with the rows that run withheld in any of its parts (the rows
+ * sharing its lease fence among the parts its cursor's last run counted: a scope read in parts
+ * writes a run row each), and the newest failure of the last day: that run, when it failed (so
+ * the failures of other scopes in an outage never hide it), else one from at most the 1,000 newest
+ * failures through runs_status_idx.
  */
 async function readStreams(
   db: Queryable,
@@ -136,18 +145,35 @@ async function readStreams(
                 WHERE status = 'failed' AND started_at > now() - interval '24 hours'
                 ORDER BY started_at DESC LIMIT 1000) f
         ORDER BY stream, scope, started_at DESC)
-     SELECT k.stream, k.scope, c.last_success_at, f.error, f.finished_at AS error_at,
-            l.status AS last_status, l.withheld, count(*) OVER ()::int AS total
+     SELECT k.stream, k.scope, c.last_success_at,
+            CASE WHEN l.failed_today THEN l.error ELSE f.error END AS error,
+            CASE WHEN l.failed_today THEN l.finished_at ELSE f.finished_at END AS error_at,
+            l.status AS last_status, w.withheld, count(*) OVER ()::int AS total
        FROM keys k
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
        LEFT JOIN failures f ON f.stream = k.stream AND f.scope = k.scope
        LEFT JOIN LATERAL (
-         SELECT r.status, r.vanish_withheld AS withheld FROM sync.runs r
+         SELECT r.status, r.started_at, r.lease_fence, r.error, r.finished_at,
+                r.status = 'failed' AND r.started_at > now() - interval '24 hours' AS failed_today
+           FROM sync.runs r
           WHERE r.stream = k.stream AND r.scope = k.scope AND r.status <> 'running'
           ORDER BY r.started_at DESC LIMIT 1) l ON true
+       LEFT JOIN LATERAL (
+         SELECT sum(p.vanish_withheld)::int AS withheld
+           FROM (SELECT r.vanish_withheld, r.lease_fence FROM sync.runs r
+                  WHERE r.stream = k.stream AND r.scope = k.scope AND r.started_at <= l.started_at
+                  ORDER BY r.started_at DESC
+                  LIMIT least(coalesce((c.last_run->>'windows')::int, $5), $4)) p
+          WHERE p.lease_fence IS NOT DISTINCT FROM l.lease_fence) w ON true
       ORDER BY k.stream, k.scope
       LIMIT $3`,
-    [pairs.map(([stream]) => stream), pairs.map(([, scope]) => scope), MAX_STREAM_ROWS],
+    [
+      pairs.map(([stream]) => stream),
+      pairs.map(([, scope]) => scope),
+      MAX_STREAM_ROWS,
+      MAX_RUN_PARTS,
+      RUN_PARTS_UNKNOWN,
+    ],
   );
   const ruleOf = (stream: string): PollingRule => {
     const settings = config.streams[stream as StreamName];
