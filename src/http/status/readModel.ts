@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { readEndpointBacklog, readRelayBacklog } from '../../webhooks/backlog.ts';
 import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/endpointStats.ts';
 import { scopesOf } from '../../worker/streamScopes.ts';
+import { sharedRead } from '../metricKinds.ts';
 
 /**
  * What the status page shows, read from Postgres with bounded queries, one at a time (the page
@@ -14,14 +15,13 @@ import { scopesOf } from '../../worker/streamScopes.ts';
 
 /** Most stream x scope rows a page shows (100 pairs of all streams is 900). */
 export const MAX_STREAM_ROWS = 1000;
-/**
- * Most parts of a run whose withheld rows are added up (a scope read in parts writes a run row
- * each; its cursor's last run says how many), and how many are looked at when it does not say.
- */
+/** Most parts (run rows) of a run whose withheld rows are added up; 50 where its cursor does not say. */
 export const MAX_RUN_PARTS = 1000;
 const RUN_PARTS_UNKNOWN = 50;
 /** Most endpoints a page shows. */
 export const MAX_ENDPOINT_ROWS = 200;
+/** One read serves every load within this (tabs, reloads): a slow read holds one connection, not all. */
+export const SNAPSHOT_TTL_MS = 5_000;
 /** Latest events shown. */
 export const LATEST_EVENTS = 20;
 /**
@@ -86,13 +86,13 @@ export interface StatusSnapshot {
   events: EventRow[];
 }
 
-/** Reads the status page's snapshot from `pool` for the streams and scopes `config` schedules. */
+/** Reads the page's snapshot from `pool` for what `config` schedules; loads within SNAPSHOT_TTL_MS share it. */
 export function createStatusReadModel(
   pool: Pick<Pool, 'query'>,
   config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
   now: () => Date = () => new Date(),
 ): () => Promise<StatusSnapshot> {
-  return async () => {
+  return sharedRead(async () => {
     const at = now();
     const streams = await readStreams(pool, config);
     const endpoints = await readEndpoints(pool, at);
@@ -106,17 +106,15 @@ export function createStatusReadModel(
       relay: { undispatched: relay.undispatched, oldestDetectedAt: relay.oldestDetectedAt },
       events,
     };
-  };
+  }, SNAPSHOT_TTL_MS);
 }
 
 /**
  * Every scheduled stream x configured scope, and any other with a cursor (a scope since removed,
- * orders read on demand): its last success, its newest finished run (one row through
- * runs_stream_scope_started_at_idx) with the rows that run withheld in any of its parts (the rows
- * sharing its lease fence among the parts its cursor's last run counted: a scope read in parts
- * writes a run row each), and the newest failure of the last day: that run, when it failed (so
- * the failures of other scopes in an outage never hide it), else one from at most the 1,000 newest
- * failures through runs_status_idx.
+ * orders read on demand): its last success; its newest finished run (runs_stream_scope_started_at_idx)
+ * and the rows it withheld in any part (rows of its lease fence among its cursor's last-run parts);
+ * the newest failure of the day: that run if it failed (an outage elsewhere cannot hide it), else
+ * one of the 1,000 newest failures (runs_status_idx).
  */
 async function readStreams(
   db: Queryable,
