@@ -36,10 +36,7 @@ export interface StreamStatus {
   detailsPending: number;
   /** Details whose attempts ran out: in sync.rejected_records, no longer fetched. */
   detailsQuarantined: number;
-  /**
-   * Rows kept over the last 24 h because an answer omitting much of what the scope holds was not
-   * confirmed by a further read (withheld vanishes, sync.runs.vanish_withheld); 0: none.
-   */
+  /** Rows kept in 24 h by withheld vanishes (a large shrink no further read confirmed). */
   vanishWithheld24h: number;
   /** Sync jobs waiting, delayed or active for this stream and scope; null when Redis is unavailable. */
   queueDepth: number | null;
@@ -273,11 +270,7 @@ export function formatStatusTable(
     '',
     ...notes,
     ...(withheld.length > 0
-      ? [
-          '',
-          'withheld vanishes, last 24 h (answers that omitted much, not confirmed: the rows stay):',
-          ...withheld,
-        ]
+      ? ['', 'withheld vanishes in 24 h (not confirmed; rows kept):', ...withheld]
       : []),
     ...(errors.length > 0 ? ['', 'last errors:', ...errors] : []),
   ];
