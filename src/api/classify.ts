@@ -56,20 +56,27 @@ export const TOO_LARGE_MESSAGE =
  * A failure message saying the service's own query or wait timed out (a .NET service behind SQL
  * Server: "Timeout expired. The timeout period elapsed prior to completion of the operation.",
  * "Execution Timeout Expired", "The operation has timed out", "The wait operation timed out",
- * "query timeout", Postgres' "statement timeout"). The call was too heavy: retried, then its window
- * split, like our own timeout. Phrases, not the word "time": "deliveryTime out of range",
- * "timeoutSeconds" or "Runtime error" say nothing of the kind.
+ * "query timeout", Postgres' "statement timeout", SQL Server's "Lock request time out period
+ * exceeded": timeout in one word, two or hyphenated). The call was too heavy: retried, then its
+ * window split, like our own timeout. Phrases, not the word "time": "deliveryTime out of range",
+ * "Ship time out of range", "timeoutSeconds" or "Runtime error" say nothing of the kind.
  */
 export const TIMEOUT_MESSAGE =
-  /\btimed out\b|\btime-?out (?:expired|period elapsed|exceeded|occurred)\b|\b(?:query|command|execution|statement|sql|database|db|operation|request|wait|lock request) time-?out\b/i;
+  /\btimed out\b|\btime[- ]?out (?:expired|period elapsed|period exceeded|exceeded|occurred)\b|\b(?:query|command|execution|statement|sql|database|db|operation|request|wait|lock request) time[- ]?out\b/i;
 
 /** ...unless a negation governs it: "has not timed out", "no timeout expired". */
 const NEGATED_TIMEOUT =
-  /\b(?:not|never|no|without|\w+n['’]t)\s+(?:(?:been|be|yet|a|the|any)\s+)*(?:timed out|\w*\s*time-?out)\b/i;
+  /\b(?:not|never|no|without|\w+n['’]t)\s+(?:(?:been|be|yet|a|the|any)\s+)*(?:timed out|\w*\s*time[- ]?out)\b/i;
+
+/**
+ * ...nor a session or token that timed out ("Your session has timed out", "Access token timed out"):
+ * no query took too long, and a narrower window cannot help.
+ */
+const SESSION_TIMEOUT = /\b(?:session|token)s?\b[^.;:]*\b(?:timed out|time[- ]?out)\b/i;
 
 /** True when a failure message reports that the service's own processing timed out. */
 export function saysTimedOut(message: string): boolean {
-  return TIMEOUT_MESSAGE.test(message) && !NEGATED_TIMEOUT.test(message);
+  return TIMEOUT_MESSAGE.test(message) && !NEGATED_TIMEOUT.test(message) && !SESSION_TIMEOUT.test(message);
 }
 
 /** The words that say "may be retried": retry (retries, retried, retrying, retryable), try again. */

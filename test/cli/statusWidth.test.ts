@@ -22,6 +22,7 @@ function worstRow(stream: string, scope: string): StreamStatus {
     callsPerCycle: 12_345,
     detailsPending: 4_500,
     detailsQuarantined: 123,
+    vanishWithheld24h: 12_345_678,
     queueDepth: 1_000,
   };
 }

@@ -19,6 +19,11 @@ export interface RewritingProxy {
   rewritten: string[];
   /** The current script; undefined passes everything through. */
   rewrite: Rewrite | undefined;
+  /**
+   * Answers the calls it picks with this HTTP status (a 503 from a deploy, a gateway timeout) and a
+   * plain body, without asking the simulator; undefined passes the call on.
+   */
+  failWith: ((url: URL) => number | undefined) | undefined;
   close(): Promise<void>;
 }
 
@@ -30,11 +35,19 @@ export async function startRewritingProxy(target: string): Promise<RewritingProx
     calls: [],
     rewritten: [],
     rewrite: undefined,
+    failWith: undefined,
     close: async () => undefined,
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname.startsWith('/api/')) proxy.calls.push(`${url.pathname}${url.search}`);
+    const status = url.pathname.startsWith('/api/') ? proxy.failWith?.(url) : undefined;
+    if (status !== undefined) {
+      req.resume();
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(`HTTP ${status} from the scripted upstream`);
+      return;
+    }
     // Plain bodies only, so an answer can be read and rewritten.
     const headers = { ...req.headers };
     delete headers['accept-encoding'];

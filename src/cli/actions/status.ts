@@ -37,6 +37,8 @@ export interface StreamStatus {
   detailsPending: number;
   /** Details whose attempts ran out: in sync.rejected_records, no longer fetched. */
   detailsQuarantined: number;
+  /** Rows kept in 24 h by withheld vanishes (a large shrink no further read confirmed). */
+  vanishWithheld24h: number;
   /** Sync jobs waiting, delayed or active for this stream and scope; null when Redis is unavailable. */
   queueDepth: number | null;
 }
@@ -56,6 +58,7 @@ export async function readStreamStatus(
     last_error_at: Date | null;
     rows24h: string;
     events24h: string;
+    withheld24h: string;
     pending: string | null;
     quarantined: string | null;
     calls: string | null;
@@ -67,6 +70,7 @@ export async function readStreamStatus(
      SELECT k.stream, k.scope, c.position_at, c.last_success_at,
             e.error AS last_error, e.finished_at AS last_error_at,
             coalesce(r.rows, 0) AS rows24h, coalesce(r.events, 0) AS events24h,
+            coalesce(r.withheld, 0) AS withheld24h,
             d.pending, d.quarantined, c.last_run->>'calls' AS calls
        FROM keys k
        LEFT JOIN details d ON d.stream = k.stream AND d.scope = k.scope
@@ -77,7 +81,8 @@ export async function readStreamStatus(
             AND (c.last_success_at IS NULL OR f.finished_at > c.last_success_at)
           ORDER BY f.finished_at DESC LIMIT 1) e ON true
        LEFT JOIN LATERAL (
-         SELECT sum(inserted + updated) AS rows, sum(events) AS events FROM sync.runs w
+         SELECT sum(inserted + updated) AS rows, sum(events) AS events, sum(vanish_withheld) AS withheld
+           FROM sync.runs w
           WHERE w.stream = k.stream AND w.scope = k.scope AND w.started_at > $1::timestamptz - interval '24 hours') r ON true
       ORDER BY k.stream, k.scope`,
     [now],
@@ -95,6 +100,7 @@ export async function readStreamStatus(
     lastErrorAt: r.last_error_at?.toISOString() ?? null,
     rows24h: Number(r.rows24h),
     events24h: Number(r.events24h),
+    vanishWithheld24h: Number(r.withheld24h),
     callsPerCycle: r.calls === null ? null : Number(r.calls),
     detailsPending: Number(r.pending ?? 0),
     detailsQuarantined: Number(r.quarantined ?? 0),
@@ -257,11 +263,19 @@ export function formatStatusTable(
     .map((r) =>
       clip(`  ${r.stream} ${r.scope} failed ${ago(r.lastErrorAt, now)}: ${r.lastError}`, STATUS_WIDTH),
     );
+  const withheld = rows
+    .filter((r) => r.vanishWithheld24h > 0)
+    .map((r) =>
+      clip(`  ${r.stream} ${r.scope} withheld ${formatCount(r.vanishWithheld24h)} rows`, STATUS_WIDTH),
+    );
   return [
     line(header),
     ...body.map(line),
     '',
     ...notes,
+    ...(withheld.length > 0
+      ? ['', 'withheld vanishes in 24 h (not confirmed; rows kept):', ...withheld]
+      : []),
     ...(errors.length > 0 ? ['', 'last errors:', ...errors] : []),
   ];
 }

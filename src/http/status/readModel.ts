@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { readEndpointBacklog, readRelayBacklog } from '../../webhooks/backlog.ts';
 import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/endpointStats.ts';
 import { scopesOf } from '../../worker/streamScopes.ts';
+import { sharedRead } from '../metricKinds.ts';
 
 /**
  * What the status page shows, read from Postgres with bounded queries, one at a time (the page
@@ -14,8 +15,13 @@ import { scopesOf } from '../../worker/streamScopes.ts';
 
 /** Most stream x scope rows a page shows (100 pairs of all streams is 900). */
 export const MAX_STREAM_ROWS = 1000;
+/** Most parts (run rows) of a run whose withheld rows are added up; 50 where its cursor does not say. */
+export const MAX_RUN_PARTS = 1000;
+const RUN_PARTS_UNKNOWN = 50;
 /** Most endpoints a page shows. */
 export const MAX_ENDPOINT_ROWS = 200;
+/** One read serves every load within this (tabs, reloads): a slow read holds one connection, not all. */
+export const SNAPSHOT_TTL_MS = 5_000;
 /** Latest events shown. */
 export const LATEST_EVENTS = 20;
 /**
@@ -80,13 +86,13 @@ export interface StatusSnapshot {
   events: EventRow[];
 }
 
-/** Reads the status page's snapshot from `pool` for the streams and scopes `config` schedules. */
+/** Reads the page's snapshot from `pool` for what `config` schedules; loads within SNAPSHOT_TTL_MS share it. */
 export function createStatusReadModel(
   pool: Pick<Pool, 'query'>,
   config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
   now: () => Date = () => new Date(),
 ): () => Promise<StatusSnapshot> {
-  return async () => {
+  return sharedRead(async () => {
     const at = now();
     const streams = await readStreams(pool, config);
     const endpoints = await readEndpoints(pool, at);
@@ -100,14 +106,15 @@ export function createStatusReadModel(
       relay: { undispatched: relay.undispatched, oldestDetectedAt: relay.oldestDetectedAt },
       events,
     };
-  };
+  }, SNAPSHOT_TTL_MS);
 }
 
 /**
  * Every scheduled stream x configured scope, and any other with a cursor (a scope since removed,
- * orders read on demand): its last success, the newest failure of the last day (read from at most
- * the 1,000 newest failures through runs_status_idx), and its newest finished run (one row through
- * runs_stream_scope_started_at_idx).
+ * orders read on demand): its last success; its newest finished run (runs_stream_scope_started_at_idx)
+ * and the rows it withheld in any part (rows of its lease fence among its cursor's last-run parts);
+ * the newest failure of the day: that run if it failed (an outage elsewhere cannot hide it), else
+ * one of the 1,000 newest failures (runs_status_idx).
  */
 async function readStreams(
   db: Queryable,
@@ -136,18 +143,35 @@ async function readStreams(
                 WHERE status = 'failed' AND started_at > now() - interval '24 hours'
                 ORDER BY started_at DESC LIMIT 1000) f
         ORDER BY stream, scope, started_at DESC)
-     SELECT k.stream, k.scope, c.last_success_at, f.error, f.finished_at AS error_at,
-            l.status AS last_status, l.withheld, count(*) OVER ()::int AS total
+     SELECT k.stream, k.scope, c.last_success_at,
+            CASE WHEN l.failed_today THEN l.error ELSE f.error END AS error,
+            CASE WHEN l.failed_today THEN l.finished_at ELSE f.finished_at END AS error_at,
+            l.status AS last_status, w.withheld, count(*) OVER ()::int AS total
        FROM keys k
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
        LEFT JOIN failures f ON f.stream = k.stream AND f.scope = k.scope
        LEFT JOIN LATERAL (
-         SELECT r.status, r.vanish_withheld AS withheld FROM sync.runs r
+         SELECT r.status, r.started_at, r.lease_fence, r.error, r.finished_at,
+                r.status = 'failed' AND r.started_at > now() - interval '24 hours' AS failed_today
+           FROM sync.runs r
           WHERE r.stream = k.stream AND r.scope = k.scope AND r.status <> 'running'
           ORDER BY r.started_at DESC LIMIT 1) l ON true
+       LEFT JOIN LATERAL (
+         SELECT sum(p.vanish_withheld)::int AS withheld
+           FROM (SELECT r.vanish_withheld, r.lease_fence FROM sync.runs r
+                  WHERE r.stream = k.stream AND r.scope = k.scope AND r.started_at <= l.started_at
+                  ORDER BY r.started_at DESC
+                  LIMIT least(coalesce((c.last_run->>'windows')::int, $5), $4)) p
+          WHERE p.lease_fence IS NOT DISTINCT FROM l.lease_fence) w ON true
       ORDER BY k.stream, k.scope
       LIMIT $3`,
-    [pairs.map(([stream]) => stream), pairs.map(([, scope]) => scope), MAX_STREAM_ROWS],
+    [
+      pairs.map(([stream]) => stream),
+      pairs.map(([, scope]) => scope),
+      MAX_STREAM_ROWS,
+      MAX_RUN_PARTS,
+      RUN_PARTS_UNKNOWN,
+    ],
   );
   const ruleOf = (stream: string): PollingRule => {
     const settings = config.streams[stream as StreamName];
