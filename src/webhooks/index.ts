@@ -6,6 +6,8 @@ export * from './deliver.ts';
 export * from './deliveries.ts';
 export * from './deliveryStates.ts';
 export * from './dispatcher.ts';
+export * from './endpointFilter.ts';
+export * from './endpointSecrets.ts';
 export * from './endpointSettings.ts';
 export * from './endpointStats.ts';
 export * from './endpoints.ts';

@@ -3,6 +3,7 @@ import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
 import type { DeliveryDb } from '../../webhooks/deliver.ts';
+import { rotateSecret } from '../../webhooks/endpointSecrets.ts';
 import { EndpointSettingError } from '../../webhooks/endpointSettings.ts';
 import {
   addEndpoint,
@@ -11,7 +12,6 @@ import {
   getEndpoint,
   listEndpoints,
   removeEndpoint,
-  rotateSecret,
   UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
