@@ -21,6 +21,7 @@ export * from './recover.ts';
 export * from './relay.ts';
 export * from './relayLoop.ts';
 export * from './replay.ts';
+export * from './resend.ts';
 export * from './runtime.ts';
 export * from './safeLookup.ts';
 export * from './schedule.ts';

@@ -25,9 +25,10 @@ import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
 import { type ConfiguredScopes, unconfiguredScopeNotes } from './scopeNotes.ts';
 import { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate } from './webhookEndpointCommands.ts';
+import { webhooksResend } from './webhookResend.ts';
 import { endpointLine, endpointView, scopesText, typesText } from './webhookViews.ts';
 
-export { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate };
+export { webhooksAttempts, webhooksGet, webhooksResend, webhooksStats, webhooksUpdate };
 
 type Print = (line: string) => void;
 

@@ -13,7 +13,7 @@ function parseDate(value: string): Date {
   return date;
 }
 
-/** Registers `webhooks replay|recover|attempts|stats` on the `webhooks` group. */
+/** Registers `webhooks replay|recover|resend|attempts|stats` on the `webhooks` group. */
 export function registerWebhookDeliveryCommands(webhooks: Command, context: CliContext): void {
   const print: Print = (line) => context.print(line);
   webhooks
@@ -41,9 +41,19 @@ export function registerWebhookDeliveryCommands(webhooks: Command, context: CliC
       return run(context, (a, db) => a.webhooksRecover(db, endpointId, since, print));
     });
   webhooks
+    .command('resend <attempt>')
+    .description(
+      "send one attempt's event to its endpoint once more, now: the id is the first column of `webhooks attempts`; same webhook-id, one attempt, no retries; a running worker sends it",
+    )
+    .option('--wait', "wait for the worker's attempt and print its outcome (exit 1 unless 2xx)")
+    .action((attempt: string, opts: { wait?: boolean }) => {
+      const attemptId = attemptIdOrUsage(attempt);
+      return run(context, (a, db) => a.webhooksResend(db, attemptId, print, opts));
+    });
+  webhooks
     .command('attempts')
     .description(
-      'list delivery attempts, newest first: id, status, HTTP answer, duration, error, the first 1 KB of the answer',
+      'list delivery attempts, newest first: id (for resend), status, HTTP answer, duration, error, the first 1 KB of the answer',
     )
     .option('--endpoint <id>', 'only this endpoint')
     .option('--event <id>', 'only this event (its webhook-id)')
@@ -112,4 +122,14 @@ function replaySelection(opts: { event?: string; from?: Date; to?: Date }): Repl
     return { from: opts.from, to: opts.to };
   }
   return undefined;
+}
+
+function attemptIdOrUsage(value: string): number {
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(
+      `"${value}" is not an attempt id: use the id column of \`webhooks attempts\` (a whole number).`,
+    );
+  }
+  return id;
 }

@@ -14,7 +14,7 @@ const SUPPLIERS_HELP =
 
 /**
  * Registers `webhooks add|list|get|update|remove|enable|disable|test|rotate-secret`, then the
- * delivery commands (replay, recover, attempts, stats).
+ * delivery commands (replay, recover, resend, attempts, stats).
  */
 export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
