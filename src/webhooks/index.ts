@@ -14,6 +14,7 @@ export * from './endpoints.ts';
 export * from './endpointUrl.ts';
 export * from './health.ts';
 export * from './listen.ts';
+export * from './localReceiver.ts';
 export * from './outcomes.ts';
 export * from './pause.ts';
 export * from './post.ts';

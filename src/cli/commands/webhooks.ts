@@ -3,6 +3,7 @@ import { TEST_EVENT_TYPE } from '../../events/types.ts';
 import type { CliContext } from '../context.ts';
 import { registerWebhookDeliveryCommands } from './webhookDeliveries.ts';
 import { checkedFilter, collectRepeated, parseList, parseTypes } from './webhookInputs.ts';
+import { registerWebhookListenCommand } from './webhookListen.ts';
 import { type Print, runWebhookAction as run } from './webhookRun.ts';
 
 const TYPES_HELP =
@@ -14,7 +15,7 @@ const SUPPLIERS_HELP =
 
 /**
  * Registers `webhooks add|list|get|update|remove|enable|disable|test|rotate-secret`, then the
- * delivery commands (replay, recover, resend, attempts, stats).
+ * delivery commands (replay, recover, resend, attempts, stats) and `listen`.
  */
 export function registerWebhooksCommand(program: Command, context: CliContext): void {
   const webhooks = program
@@ -139,4 +140,5 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
     .description('give an endpoint a new secret (printed once); the old one also signs for 24 hours')
     .action((id: string) => run(context, (a, db) => a.webhooksRotateSecret(db, id, print)));
   registerWebhookDeliveryCommands(webhooks, context);
+  registerWebhookListenCommand(webhooks, context);
 }
