@@ -155,10 +155,15 @@ describe('webhooks listen', () => {
     const before = await endpointCount();
     const secret = generateSecret();
     const run = listen(['--secret', secret, '--json']);
-    const url = (await run.line('its URL', /^listening on /)).replace(/^listening on (\S+) .*$/, '$1');
+    // With --json, stdout has the deliveries only; what listen says goes to stderr.
+    const url = (await run.line('its URL', /^listening on /, 'stderr')).replace(
+      /^listening on (\S+) .*$/,
+      '$1',
+    );
     await run.line(
       'how to point an endpoint at it',
       /^verifying with the given secret; point an endpoint here/,
+      'stderr',
     );
     expect(await endpointCount()).toBe(before);
     const event = testEvent();
@@ -190,7 +195,11 @@ describe('webhooks listen', () => {
     });
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
-    expect(run.output.stderr).toBe('');
+    expect(linesOf(run.output.stdout).map((line) => JSON.parse(line).webhookId)).toEqual([
+      event.id,
+      'evt_old',
+    ]);
+    expect(linesOf(run.output.stderr)).toHaveLength(2);
   });
 
   it('refuses bad input in one line: exit 2 for usage, 1 for a port in use', async () => {

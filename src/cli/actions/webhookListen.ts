@@ -11,6 +11,7 @@ import {
 } from '../../webhooks/localReceiver.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
+import { unconfiguredScopeNotes } from './scopeNotes.ts';
 import { scopesText, typesText } from './webhookViews.ts';
 
 /** What `webhooks listen` was given. */
@@ -51,16 +52,18 @@ export async function webhooksListen(context: CliContext, options: ListenOptions
     stop.dispose();
     throw error;
   });
+  // With --json, stdout carries the deliveries only (for jq and the like); what it says goes to stderr.
+  const say = options.json ? context.printError : context.print;
   try {
-    context.print(`listening on ${receiver.url} (Ctrl-C to stop)`);
+    say(`listening on ${receiver.url} (Ctrl-C to stop)`);
     if (verifier) {
-      context.print(
+      say(
         `verifying with the given secret; point an endpoint here: \`webhooks add ${receiver.url}\` or \`webhooks update <id> --url ${receiver.url}\``,
       );
       await stop.stopped;
       return;
     }
-    await withTemporaryEndpoint(context, receiver, options, stop.stopped, (endpoint) => {
+    await withTemporaryEndpoint(context, say, receiver, options, stop.stopped, (endpoint) => {
       verifier = verifierFor(endpoint.secret);
     });
   } finally {
@@ -96,6 +99,7 @@ async function startReceiver(
  */
 async function withTemporaryEndpoint(
   context: CliContext,
+  say: (line: string) => void,
   receiver: LocalReceiver,
   options: ListenOptions,
   stopped: Promise<void>,
@@ -119,11 +123,12 @@ async function withTemporaryEndpoint(
       { policy: { allowPrivateTargets: true } },
     );
     onAdded(endpoint);
-    context.print(
+    for (const note of unconfiguredScopeNotes(endpoint, context.config())) say(note);
+    say(
       `added endpoint ${endpoint.id} for it until this stops: types ${typesText(endpoint.eventTypes)}, scopes ${scopesText(endpoint)}`,
     );
-    context.print(`secret: ${endpoint.secret}`);
-    context.print(
+    say(`secret: ${endpoint.secret}`);
+    say(
       `the worker sends here only when it runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=true; to send a stored event now: \`webhooks replay --endpoint ${endpoint.id} --event <id>\``,
     );
     const watch = watchRefusals(database.pool, endpoint.id, (line) => context.printError(line));
