@@ -20,18 +20,12 @@ export function registerWebhookListenCommand(webhooks: Command, context: CliCont
     .description(
       'receive deliveries on this machine: verifies each signature, prints it, answers 200 (verified) or 401; adds a temporary endpoint pointing here (its secret printed) unless --secret, removed on Ctrl-C',
     )
-    .option(
-      '--port <n>',
-      `port on 127.0.0.1 (default ${DEFAULT_LISTEN_PORT}; 0: any free one)`,
-      parsePort,
-      DEFAULT_LISTEN_PORT,
-    )
+    .option('--port <n>', 'port on 127.0.0.1 (0: any free one)', parsePort, DEFAULT_LISTEN_PORT)
     .option('--secret <whsec>', 'verify with this secret and add no endpoint (point one of yours here)')
     .option(
       '--types <types>',
       'the temporary endpoint’s types or families (shipment.*), default all',
       parseTypes,
-      [],
     )
     .option('--accounts <ids>', 'the temporary endpoint’s accounts (comma list)', parseList)
     .option('--suppliers <ids>', 'the temporary endpoint’s suppliers (comma list)', parseList)
@@ -40,14 +34,14 @@ export function registerWebhookListenCommand(webhooks: Command, context: CliCont
       async (opts: {
         port: number;
         secret?: string;
-        types: string[];
+        types?: string[];
         accounts?: string[];
         suppliers?: string[];
         json?: boolean;
       }) => {
         checkedFilter(opts);
         const { webhooksListen } = await import('../actions/webhookListen.ts');
-        await webhooksListen(context, opts);
+        await webhooksListen(context, { ...opts, types: opts.types ?? [] });
       },
     );
 }

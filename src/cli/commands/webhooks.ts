@@ -27,18 +27,18 @@ export function registerWebhooksCommand(program: Command, context: CliContext): 
   webhooks
     .command('add <url>')
     .description('add an endpoint; prints its id and signing secret once')
-    .option('--types <types>', `${TYPES_HELP} (default: all)`, parseTypes, [])
+    .option('--types <types>', `${TYPES_HELP} (default: all)`, parseTypes)
     .option('--accounts <ids>', `${ACCOUNTS_HELP}; with --suppliers: of either`, parseList)
     .option('--suppliers <ids>', SUPPLIERS_HELP, parseList)
     .option('--description <text>', 'free text to tell endpoints apart')
     .action(
       (
         url: string,
-        opts: { types: string[]; accounts?: string[]; suppliers?: string[]; description?: string },
+        opts: { types?: string[]; accounts?: string[]; suppliers?: string[]; description?: string },
       ) => {
         checkedFilter(opts);
         return run(context, (a, db) =>
-          a.webhooksAdd(db, url, opts.types, print, target(), {
+          a.webhooksAdd(db, url, opts.types ?? [], print, target(), {
             description: opts.description,
             accountNumbers: opts.accounts,
             supplierIds: opts.suppliers,
