@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/cli/context.ts';
-import { runCli } from '../../src/cli/run.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { type CliResult, linesOf, runSourceCli } from '../helpers/cli.ts';
+import { type CliResult, linesOf, runCliInProcess, runSourceCli } from '../helpers/cli.ts';
 import { startDeliveryEngine, stopDeliveryEngines, waitSettled } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';
 
@@ -28,23 +26,8 @@ function env(): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
 }
 
-async function cli(args: string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const context = createCliContext({
-    env: env(),
-    print: (line) => {
-      stdout += `${line}\n`;
-    },
-    printError: (line) => {
-      stderr += `${line}\n`;
-    },
-  });
-  try {
-    return { code: await runCli(['node', 'fulfillment-sync', ...args], context), stdout, stderr };
-  } finally {
-    process.exitCode = undefined;
-  }
+function cli(args: string[]): Promise<CliResult> {
+  return runCliInProcess(args, env());
 }
 
 describe('events get', () => {

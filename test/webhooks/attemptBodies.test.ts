@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/cli/context.ts';
-import { runCli } from '../../src/cli/run.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { MAX_RESPONSE_BYTES } from '../../src/webhooks/attempt.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { type CliResult, linesOf } from '../helpers/cli.ts';
+import { type CliResult, linesOf, runCliInProcess } from '../helpers/cli.ts';
 import {
   QUICK_RETRIES,
   startDeliveryEngine,
@@ -32,23 +30,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function cli(args: string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const context = createCliContext({
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-    print: (line) => {
-      stdout += `${line}\n`;
-    },
-    printError: (line) => {
-      stderr += `${line}\n`;
-    },
-  });
-  try {
-    return { code: await runCli(['node', 'fulfillment-sync', ...args], context), stdout, stderr };
-  } finally {
-    process.exitCode = undefined;
-  }
+function cli(args: string[]): Promise<CliResult> {
+  return runCliInProcess(args, { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
 }
 
 describe('webhooks attempts: what the receiver answered', () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/cli/context.ts';
-import { runCli } from '../../src/cli/run.ts';
 import { getEndpoint } from '../../src/webhooks/endpoints.ts';
-import { type CliResult, linesOf, runSourceCli } from '../helpers/cli.ts';
+import { type CliResult, linesOf, runCliInProcess, runSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase } from './harness.ts';
 
 /**
@@ -23,23 +21,8 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...PRIVATE_OK, ...extra };
 }
 
-async function cli(args: string[], extra: Record<string, string> = {}): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const context = createCliContext({
-    env: env(extra),
-    print: (line) => {
-      stdout += `${line}\n`;
-    },
-    printError: (line) => {
-      stderr += `${line}\n`;
-    },
-  });
-  try {
-    return { code: await runCli(['node', 'fulfillment-sync', ...args], context), stdout, stderr };
-  } finally {
-    process.exitCode = undefined;
-  }
+function cli(args: string[], extra: Record<string, string> = {}): Promise<CliResult> {
+  return runCliInProcess(args, env(extra));
 }
 
 const fieldOf = (result: CliResult, name: string) =>

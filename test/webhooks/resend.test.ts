@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCliContext } from '../../src/cli/context.ts';
-import { runCli } from '../../src/cli/run.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
 import { addEndpoint, disableEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
-import { type CliResult, linesOf } from '../helpers/cli.ts';
+import { type CliResult, linesOf, runCliInProcess } from '../helpers/cli.ts';
 import {
   deliveriesOf,
   QUICK_RETRIES,
@@ -34,23 +32,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function cli(args: string[]): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const context = createCliContext({
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-    print: (line) => {
-      stdout += `${line}\n`;
-    },
-    printError: (line) => {
-      stderr += `${line}\n`;
-    },
-  });
-  try {
-    return { code: await runCli(['node', 'fulfillment-sync', ...args], context), stdout, stderr };
-  } finally {
-    process.exitCode = undefined;
-  }
+function cli(args: string[]): Promise<CliResult> {
+  return runCliInProcess(args, { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
 }
 
 /** An endpoint answering 500 (until told otherwise) and an event for it: its delivery gives up on the quick schedule. */
