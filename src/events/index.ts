@@ -3,6 +3,7 @@ export * from './derive.ts';
 export * from './eventId.ts';
 export * from './eventRow.ts';
 export * from './outbox.ts';
+export * from './readEvent.ts';
 export * from './sink.ts';
 export * from './tail.ts';
 export * from './trackingEventKey.ts';

@@ -16,7 +16,7 @@ export interface AttemptResult {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
-  /** What the receiver answered (truncated); null when nothing was received. */
+  /** What the receiver answered (truncated, storable: see storableText); null when nothing was received. */
   responseBody: string | null;
   retryAfterMs: number | undefined;
 }
@@ -81,7 +81,7 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
       statusCode: response.status,
       durationMs: elapsed(),
       error: ok ? null : `receiver answered HTTP ${response.status}`,
-      responseBody: response.body,
+      responseBody: storableText(response.body),
       retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, now().getTime()),
     };
   } catch (cause) {
@@ -89,6 +89,15 @@ export async function attemptDelivery(input: AttemptInput): Promise<AttemptResul
     if (cause instanceof Error && cause.name === 'RefusedTargetError') return failed(cause.message);
     return failed(`request failed: ${errorText(cause)}`);
   }
+}
+
+/**
+ * A receiver's answer as Postgres can store it: text cannot hold a NUL character, and one in a
+ * body would fail the whole group commit of outcomes (every endpoint's in it, again at each
+ * re-send), so each becomes U+FFFD, as undecodable bytes already do. Pure.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
 }
 
 function errorText(cause: unknown): string {

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/queryable.ts';
 import { eventFromRow } from '../events/eventRow.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
 import { type DeliveryKey, finishWithoutAttempt } from './deliveryStates.ts';
-import { signingSecrets } from './endpoints.ts';
+import { signingSecrets } from './endpointSecrets.ts';
 import { judgeAttempt } from './health.ts';
 import type { RecordOutcome } from './outcomes.ts';
 import type { Resolve } from './safeLookup.ts';

@@ -1,22 +1,22 @@
 import type { Queryable } from '../db/queryable.ts';
 import type { EndpointDisabledBy } from '../db/schema/webhooks.ts';
-import { EVENT_TYPES } from '../events/types.ts';
+import { validateEventTypes, validateScopeIds } from './endpointFilter.ts';
 import { applyHeaderArguments } from './endpointSettings.ts';
 import { checkEndpointUrl } from './endpointUrl.ts';
 import type { Resolve } from './safeLookup.ts';
 import { generateSecret } from './secret.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 
-/** How long a rotated-out secret keeps signing beside the new one. */
-export const SECRET_OVERLAP_MS = 24 * 3_600_000;
-
 /** A webhook endpoint as stored in sync.webhook_endpoints. */
 export interface Endpoint {
   id: string;
   url: string;
   description: string | null;
-  /** Empty: every type. */
+  /** Types and family patterns (`shipment.*`) as given; empty: every type. See endpointFilter.ts. */
   eventTypes: string[];
+  /** Only events of these accounts or (next) suppliers; both empty: every scope. */
+  accountNumbers: string[];
+  supplierIds: string[];
   secret: string;
   /** The secret before the last rotation, signing beside `secret` until `previousSecretExpiresAt`. */
   previousSecret: string | null;
@@ -35,13 +35,11 @@ export interface Endpoint {
   createdAt: Date;
 }
 
-/** An unknown event type in `--types`. */
-export class UnknownEventTypeError extends Error {
-  override name = 'UnknownEventTypeError';
-}
+// The rule of which events an endpoint wants, where the relay, replay and recover have always found it.
+export { endpointWants, UnknownEventTypeError, validateEventTypes } from './endpointFilter.ts';
 
 /** The columns `endpointFromRow` reads. */
-export const ENDPOINT_COLUMNS = `id, url, description, event_types, secret, previous_secret, previous_secret_expires_at, enabled,
+export const ENDPOINT_COLUMNS = `id, url, description, event_types, account_numbers, supplier_ids, secret, previous_secret, previous_secret_expires_at, enabled,
   disabled_reason, disabled_by, metadata, headers, rate_limit_per_second, failing_since, created_at`;
 
 /** The reason `webhooks disable` stores (shown by `webhooks list`). */
@@ -50,17 +48,6 @@ export const DISABLED_BY_HAND = 'by hand';
 /** Closed disabled periods kept per endpoint (webhooks recover reads them); older ones are dropped. */
 export const KEPT_DISABLEMENTS = 50;
 
-/** Checks a type filter against the catalogue; an empty list means every type. */
-export function validateEventTypes(types: readonly string[]): string[] {
-  const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
-  if (unknown.length > 0) {
-    throw new UnknownEventTypeError(
-      `Unknown event type(s): ${unknown.join(', ')}. Known types: ${EVENT_TYPES.join(', ')}.`,
-    );
-  }
-  return [...new Set(types)];
-}
-
 /**
  * Adds an endpoint with a fresh `whsec_` secret; the returned secret is the only time it is shown.
  * The URL must pass the target policy (see endpointUrl.ts); `note` says when its host does not
@@ -68,15 +55,32 @@ export function validateEventTypes(types: readonly string[]): string[] {
  */
 export async function addEndpoint(
   db: Queryable,
-  input: { url: string; eventTypes?: readonly string[]; description?: string | null },
+  input: {
+    url: string;
+    eventTypes?: readonly string[];
+    accountNumbers?: readonly string[];
+    supplierIds?: readonly string[];
+    description?: string | null;
+    metadata?: Record<string, unknown>;
+  },
   target: { policy: TargetPolicy; resolve?: Resolve },
 ): Promise<Endpoint & { note?: string | undefined }> {
   const types = validateEventTypes(input.eventTypes ?? []);
+  const accounts = validateScopeIds(input.accountNumbers ?? [], '--accounts');
+  const suppliers = validateScopeIds(input.supplierIds ?? [], '--suppliers');
   const { url, note } = await checkEndpointUrl(input.url, target.policy, target.resolve);
   const { rows } = await db.query(
-    `INSERT INTO sync.webhook_endpoints (url, description, event_types, secret)
-     VALUES ($1, $2, $3::text[], $4) RETURNING ${ENDPOINT_COLUMNS}`,
-    [url, input.description ?? null, types, generateSecret()],
+    `INSERT INTO sync.webhook_endpoints (url, description, event_types, account_numbers, supplier_ids, secret, metadata)
+     VALUES ($1, $2, $3::text[], $4::text[], $5::text[], $6, $7::jsonb) RETURNING ${ENDPOINT_COLUMNS}`,
+    [
+      url,
+      input.description ?? null,
+      types,
+      accounts,
+      suppliers,
+      generateSecret(),
+      JSON.stringify(input.metadata ?? {}),
+    ],
   );
   return { ...endpointFromRow(rows[0] as Record<string, unknown>), note };
 }
@@ -86,6 +90,10 @@ export interface EndpointUpdate {
   url?: string | undefined;
   /** Empty: every type. */
   eventTypes?: readonly string[] | undefined;
+  /** The accounts part of the scope filter (replaced; empty clears it). */
+  accountNumbers?: readonly string[] | undefined;
+  /** The suppliers part of the scope filter (replaced; empty clears it). */
+  supplierIds?: readonly string[] | undefined;
   /** Null or '' clears it. */
   description?: string | null | undefined;
   /** `NAME=VALUE` arguments applied in order; an empty value removes the header. */
@@ -111,6 +119,10 @@ export async function updateEndpoint(
   const current = await getEndpoint(db, id);
   if (!current) return undefined;
   const types = update.eventTypes === undefined ? undefined : validateEventTypes(update.eventTypes);
+  const accounts =
+    update.accountNumbers === undefined ? undefined : validateScopeIds(update.accountNumbers, '--accounts');
+  const suppliers =
+    update.supplierIds === undefined ? undefined : validateScopeIds(update.supplierIds, '--suppliers');
   const headers =
     update.headerArguments === undefined
       ? undefined
@@ -125,6 +137,8 @@ export async function updateEndpoint(
   };
   if (checked) assign('url', checked.url);
   if (types) assign('event_types', types, '::text[]');
+  if (accounts) assign('account_numbers', accounts, '::text[]');
+  if (suppliers) assign('supplier_ids', suppliers, '::text[]');
   if (update.description !== undefined) assign('description', update.description || null);
   if (headers) assign('headers', JSON.stringify(headers), '::jsonb');
   if (update.metadata !== undefined) assign('metadata', JSON.stringify(update.metadata), '::jsonb');
@@ -137,49 +151,6 @@ export async function updateEndpoint(
   return rows[0]
     ? { ...endpointFromRow(rows[0] as Record<string, unknown>), note: checked?.note }
     : undefined;
-}
-
-/**
- * Gives an endpoint a new secret; the old one keeps signing beside it for SECRET_OVERLAP_MS so
- * receivers can switch without losing a delivery. Returns the new secret (shown once), or
- * undefined when there is no such endpoint.
- */
-export async function rotateSecret(
-  db: Queryable,
-  id: string,
-  now: Date = new Date(),
-): Promise<{ secret: string; previousExpiresAt: Date } | undefined> {
-  const secret = generateSecret();
-  const previousExpiresAt = new Date(now.getTime() + SECRET_OVERLAP_MS);
-  const { rowCount } = await db.query(
-    `UPDATE sync.webhook_endpoints
-        SET previous_secret = secret, previous_secret_expires_at = $3, secret = $2, updated_at = $4
-      WHERE id = $1`,
-    [id, secret, previousExpiresAt, now],
-  );
-  return (rowCount ?? 0) > 0 ? { secret, previousExpiresAt } : undefined;
-}
-
-/** The secrets a delivery at `now` is signed with: the current one, and the previous while it overlaps. */
-export function signingSecrets(
-  endpoint: Pick<Endpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
-  now: Date,
-): string[] {
-  const overlapping =
-    endpoint.previousSecret !== null &&
-    endpoint.previousSecretExpiresAt !== null &&
-    endpoint.previousSecretExpiresAt.getTime() > now.getTime();
-  return overlapping ? [endpoint.secret, endpoint.previousSecret as string] : [endpoint.secret];
-}
-
-/** Forgets rotated-out secrets whose overlap has ended; returns how many were dropped. */
-export async function dropExpiredSecrets(db: Queryable, now: Date = new Date()): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE sync.webhook_endpoints SET previous_secret = NULL, previous_secret_expires_at = NULL
-      WHERE previous_secret_expires_at <= $1`,
-    [now],
-  );
-  return rowCount ?? 0;
 }
 
 /** Every endpoint, oldest first. */
@@ -280,11 +251,6 @@ async function setDisabled(
   return (rowCount ?? 0) > 0;
 }
 
-/** Whether an endpoint wants events of this type. */
-export function endpointWants(endpoint: Pick<Endpoint, 'eventTypes'>, type: string): boolean {
-  return endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type);
-}
-
 /** An endpoint from its row (or the row's JSON: timestamps as strings). */
 export function endpointFromRow(row: Record<string, unknown>): Endpoint {
   return {
@@ -292,6 +258,8 @@ export function endpointFromRow(row: Record<string, unknown>): Endpoint {
     url: String(row.url),
     description: (row.description as string | null) ?? null,
     eventTypes: (row.event_types as string[] | null) ?? [],
+    accountNumbers: (row.account_numbers as string[] | null) ?? [],
+    supplierIds: (row.supplier_ids as string[] | null) ?? [],
     secret: String(row.secret),
     previousSecret: (row.previous_secret as string | null) ?? null,
     previousSecretExpiresAt: row.previous_secret_expires_at

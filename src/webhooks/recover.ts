@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
+import { type EndpointFilter, endpointWantsSql } from './endpointFilter.ts';
 import { getEndpoint } from './endpoints.ts';
 import { enqueueReplayDeliveries } from './replay.ts';
 
@@ -15,6 +16,12 @@ export class RecoverError extends Error {
  * event found there that the endpoint did get has a delivery row and is left out.
  */
 const DISPATCH_MARGIN_MS = 60_000;
+
+/** Whether the endpoint ($5-$7: its types, accounts, suppliers) wants the event `e`. */
+const WANTED_BY_FILTER = endpointWantsSql(
+  { eventTypes: '$5::text[]', accountNumbers: '$6::text[]', supplierIds: '$7::text[]' },
+  'e',
+);
 
 /** What `webhooks recover` found and stored. */
 export interface RecoverResult {
@@ -49,7 +56,7 @@ export async function recoverEndpoint(
     );
   }
   const failed = await failedSince(db, endpointId, since);
-  const missed = await missedWhileDisabled(db, endpointId, endpoint.eventTypes, since, now);
+  const missed = await missedWhileDisabled(db, endpointId, endpoint, since, now);
   const retrying = failed.filter((f) => f.retrying).map((f) => f.eventId);
   const failedIds = new Set(failed.map((f) => f.eventId));
   const missedOnly = missed.filter((id) => !failedIds.has(id));
@@ -106,7 +113,7 @@ async function failedSince(
 async function missedWhileDisabled(
   db: Queryable,
   endpointId: string,
-  eventTypes: readonly string[],
+  filter: EndpointFilter,
   since: Date,
   now: Date,
 ): Promise<string[]> {
@@ -117,12 +124,20 @@ async function missedWhileDisabled(
         AND e.dispatched_at < coalesce(p.enabled_at, $3)
       WHERE p.endpoint_id = $1 AND coalesce(p.enabled_at, $3) >= $2
         AND NOT e.suppressed
-        AND (cardinality($5::text[]) = 0 OR e.type = ANY($5::text[]))
+        AND ${WANTED_BY_FILTER}
         AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states s
                          WHERE s.endpoint_id = $1 AND s.event_id = e.id)
       GROUP BY e.id, e.seq
       ORDER BY e.seq`,
-    [endpointId, since, now, DISPATCH_MARGIN_MS, eventTypes],
+    [
+      endpointId,
+      since,
+      now,
+      DISPATCH_MARGIN_MS,
+      filter.eventTypes,
+      filter.accountNumbers,
+      filter.supplierIds,
+    ],
   );
   return rows.map((row) => row.id);
 }

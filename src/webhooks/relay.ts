@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { announceDeliveries } from './dispatcher.ts';
+import type { EventRouting } from './endpointFilter.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 
 /**
@@ -50,8 +51,8 @@ async function relayBatch(
   const client = await deps.pool.connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<{ id: string; type: string }>(
-      `SELECT id, type FROM sync.events
+    const { rows } = await client.query<EventRouting & { id: string }>(
+      `SELECT id, type, stream, scope FROM sync.events
         WHERE dispatched_at IS NULL AND NOT suppressed
         ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [batchSize],
@@ -63,7 +64,7 @@ async function relayBatch(
     const endpoints = (await listEndpoints(client)).filter((endpoint) => endpoint.enabled);
     const jobs: DeliveryJob[] = rows.flatMap((event) =>
       endpoints
-        .filter((endpoint) => endpointWants(endpoint, event.type))
+        .filter((endpoint) => endpointWants(endpoint, event))
         .map((endpoint) => ({ endpointId: endpoint.id, eventId: event.id })),
     );
     await createDeliveries(client, jobs, { now: new Date() });

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { announceDeliveries } from './dispatcher.ts';
+import type { EventRouting } from './endpointFilter.ts';
 import { endpointWants, listEndpoints } from './endpoints.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
@@ -33,20 +34,28 @@ export async function replayEvents(
   }
   const { rows } =
     'eventId' in selection
-      ? await db.query('SELECT id, type FROM sync.events WHERE id = $1', [selection.eventId])
+      ? await db.query('SELECT id, type, stream, scope FROM sync.events WHERE id = $1', [selection.eventId])
       : await db.query(
-          `SELECT id, type FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2
+          `SELECT id, type, stream, scope FROM sync.events WHERE occurred_at >= $1 AND occurred_at < $2
             ORDER BY occurred_at, seq`,
           [selection.from, selection.to],
         );
   const series = `replay_${randomUUID().replaceAll('-', '')}`;
   const deliveries: DeliveryJob[] = rows.flatMap((event) =>
     endpoints
-      .filter((endpoint) => endpointId || endpointWants(endpoint, String(event.type)))
+      .filter((endpoint) => endpointId || endpointWants(endpoint, eventRouting(event)))
       .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
   const queued = await enqueueReplayDeliveries(db, deliveries, options.now ?? new Date());
   return { events: rows.length, jobs: deliveries.length, queued, deliveries };
+}
+
+function eventRouting(row: Record<string, unknown>): EventRouting {
+  return {
+    type: String(row.type),
+    stream: (row.stream as string | null) ?? null,
+    scope: (row.scope as string | null) ?? null,
+  };
 }
 
 /**

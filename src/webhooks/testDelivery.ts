@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { exampleMessage } from '../catalog/eventExamples.ts';
 import { type EventType, TEST_EVENT_TYPE } from '../events/types.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
-import { getEndpoint, signingSecrets } from './endpoints.ts';
+import { signingSecrets } from './endpointSecrets.ts';
+import { getEndpoint } from './endpoints.ts';
 import type { Resolve } from './safeLookup.ts';
 import type { TargetPolicy } from './targetPolicy.ts';
 

@@ -1,6 +1,8 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createCliContext } from '../../src/cli/context.ts';
+import { runCli } from '../../src/cli/run.ts';
 
 /**
  * The CLI as tests run it: the TypeScript sources through tsx (src/cli/dev.mjs), so a test exercises
@@ -70,4 +72,28 @@ export function collect(child: ChildProcess, input?: string): Promise<CliResult>
 /** Non-empty lines of a text. */
 export function linesOf(text: string): string[] {
   return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+/**
+ * Runs `fulfillment-sync <args>` in this process through `runCli` (the same parsing, actions and
+ * exit codes as the binary, without a Node start), its outputs captured.
+ */
+export async function runCliInProcess(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const context = createCliContext({
+    env,
+    print: (line) => {
+      stdout += `${line}\n`;
+    },
+    printError: (line) => {
+      stderr += `${line}\n`;
+    },
+  });
+  try {
+    return { code: await runCli(['node', 'fulfillment-sync', ...args], context), stdout, stderr };
+  } finally {
+    // An action that answers "failed" sets the process's exit code: not the test process's.
+    process.exitCode = undefined;
+  }
 }

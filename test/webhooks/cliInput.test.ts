@@ -126,7 +126,7 @@ describe('webhooks command line', () => {
       {
         args: ['webhooks', 'update', endpointId, '--types', 'shipment.nope'],
         code: 2,
-        line: /^error: Unknown event type\(s\): shipment\.nope/,
+        line: /^error: Unknown event type\(s\) or pattern\(s\): shipment\.nope\./,
       },
       {
         args: ['webhooks', 'test', endpointId, '--type', 'nope'],

@@ -190,6 +190,7 @@ describe('webhooks get and list', () => {
       `url: ${receiver.url('/shown')}`,
       'description: BI feed',
       'types: (all)',
+      'scopes: (all)',
       'state: enabled',
       `secret: whsec_****${endpoint.secret.slice(-4)}`,
       'rate limit: 5/s',

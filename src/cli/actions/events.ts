@@ -3,6 +3,7 @@ import pg from 'pg';
 import { exampleMessage, isTestMessageType } from '../../catalog/eventExamples.ts';
 import { eventSchemaPath, subjectKindOf } from '../../catalog/eventSchemas.ts';
 import { createDatabase } from '../../db/client.ts';
+import { readEvent } from '../../events/readEvent.ts';
 import { tailEvents } from '../../events/tail.ts';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
 import { PACKAGE_ROOT } from '../../runtime/packageRoot.ts';
@@ -64,6 +65,29 @@ export function eventsExampleAction(context: CliContext, type: string): void {
   }
   const id = `evt_${'0'.repeat(32)}`;
   context.print(JSON.stringify(exampleMessage(type, { id, at: new Date() }), null, 2));
+}
+
+/**
+ * `events get <id> [--pretty]`: the stored event as its webhook body carries it (JSON on one line,
+ * or indented); exit 1 with one line when there is none.
+ */
+export async function eventsGetAction(
+  context: CliContext,
+  id: string,
+  opts: { pretty?: boolean },
+): Promise<void> {
+  const database = createDatabase(context.config().databaseUrl, {
+    max: 1,
+    applicationName: 'fulfillment-sync events get',
+  });
+  try {
+    const event = await readEvent(database.pool, id);
+    if (!event)
+      throw new Error(`No event ${id} in sync.events (see \`events tail\` or \`webhooks attempts\`).`);
+    context.print(opts.pretty ? JSON.stringify(event, null, 2) : JSON.stringify(event));
+  } finally {
+    await database.close();
+  }
 }
 
 /** `events tail [--type T]`: new events as JSON lines until SIGINT or SIGTERM. */

@@ -5,14 +5,9 @@ import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/endpointStats.ts'
 import { getEndpoint, updateEndpoint } from '../../webhooks/endpoints.ts';
 import type { Resolve } from '../../webhooks/safeLookup.ts';
 import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
-import {
-  attemptLine,
-  attemptView,
-  endpointLines,
-  endpointView,
-  statsLine,
-  statsView,
-} from './webhookViews.ts';
+import { attemptTable, attemptView } from './attemptTable.ts';
+import { type ConfiguredScopes, unconfiguredScopeNotes } from './scopeNotes.ts';
+import { endpointLines, endpointView, statsLine, statsView } from './webhookViews.ts';
 
 type Print = (line: string) => void;
 
@@ -42,6 +37,8 @@ export async function webhooksGet(
 export interface UpdateOptions {
   url?: string | undefined;
   eventTypes?: string[] | undefined;
+  accountNumbers?: string[] | undefined;
+  supplierIds?: string[] | undefined;
   description?: string | undefined;
   headerArguments?: string[] | undefined;
   rateLimit?: string | undefined;
@@ -58,12 +55,13 @@ export async function webhooksUpdate(
   options: UpdateOptions,
   print: Print,
   target: { policy: TargetPolicy; resolve?: Resolve },
+  configured?: ConfiguredScopes,
   now: Date = new Date(),
 ): Promise<void> {
   const given = Object.values(options).some((value) => value !== undefined);
   if (!given) {
     throw new EndpointSettingError(
-      'update needs at least one of --url, --types, --description, --header, --rate-limit, --metadata.',
+      'update needs at least one of --url, --types, --accounts, --suppliers, --description, --header, --rate-limit, --metadata.',
     );
   }
   const updated = await updateEndpoint(
@@ -72,6 +70,8 @@ export async function webhooksUpdate(
     {
       url: options.url,
       eventTypes: options.eventTypes,
+      accountNumbers: options.accountNumbers,
+      supplierIds: options.supplierIds,
       description: options.description,
       headerArguments: options.headerArguments,
       rateLimitPerSecond: options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit),
@@ -81,6 +81,7 @@ export async function webhooksUpdate(
   );
   if (!updated) throw noEndpoint(id);
   if (updated.note) print(`note: ${updated.note}`);
+  if (configured) for (const note of unconfiguredScopeNotes(updated, configured)) print(note);
   print(`updated ${id} (secret and delivery history kept):`);
   for (const line of endpointLines(endpointView(updated, now))) print(`  ${line}`);
 }
@@ -102,7 +103,7 @@ export async function webhooksAttempts(
     return;
   }
   if (entries.length === 0) print('No attempts match.');
-  for (const entry of entries) print(attemptLine(entry));
+  for (const line of attemptTable(entries)) print(line);
 }
 
 /** `webhooks stats [--endpoint ID] [--since T] [--json]`: delivery figures per endpoint. */

@@ -1,4 +1,3 @@
-import type { AttemptEntry } from '../../webhooks/attemptLog.ts';
 import { maskedHeaders } from '../../webhooks/endpointSettings.ts';
 import type { EndpointStats } from '../../webhooks/endpointStats.ts';
 import type { Endpoint } from '../../webhooks/endpoints.ts';
@@ -15,8 +14,11 @@ export interface EndpointView {
   id: string;
   url: string;
   description: string | null;
-  /** Empty: every type. */
+  /** Types and family patterns (`shipment.*`) as given; empty: every type. */
   eventTypes: string[];
+  /** Scope filter: only events of these accounts or suppliers; both empty: every scope. */
+  accountNumbers: string[];
+  supplierIds: string[];
   enabled: boolean;
   disabledReason: string | null;
   disabledBy: string | null;
@@ -38,6 +40,8 @@ export function endpointView(endpoint: Endpoint, now: Date): EndpointView {
     url: endpoint.url,
     description: endpoint.description,
     eventTypes: endpoint.eventTypes,
+    accountNumbers: endpoint.accountNumbers,
+    supplierIds: endpoint.supplierIds,
     enabled: endpoint.enabled,
     disabledReason: endpoint.disabledReason,
     disabledBy: endpoint.disabledBy,
@@ -51,8 +55,18 @@ export function endpointView(endpoint: Endpoint, now: Date): EndpointView {
   };
 }
 
-function typesText(types: readonly string[]): string {
+/** An endpoint's types as `add`, `list` and `get` show them: as given, or (all). */
+export function typesText(types: readonly string[]): string {
   return types.length > 0 ? types.join(',') : '(all)';
+}
+
+/** An endpoint's scope filter: `accounts A1,A2; suppliers S1`, or (all). */
+export function scopesText(filter: Pick<Endpoint, 'accountNumbers' | 'supplierIds'>): string {
+  const parts = [
+    filter.accountNumbers.length > 0 ? `accounts ${filter.accountNumbers.join(',')}` : '',
+    filter.supplierIds.length > 0 ? `suppliers ${filter.supplierIds.join(',')}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('; ') : '(all)';
 }
 
 function stateText(view: EndpointView): string {
@@ -64,7 +78,9 @@ export function endpointLine(view: EndpointView): string {
   const rotating = view.previousSecretExpiresAt
     ? `  (previous secret signs too until ${view.previousSecretExpiresAt})`
     : '';
-  return `${view.id}  ${view.url}  ${typesText(view.eventTypes)}  ${view.secret}  ${stateText(view)}${rotating}`;
+  const scopes = scopesText(view);
+  const scoped = scopes === '(all)' ? '' : `  (${scopes})`;
+  return `${view.id}  ${view.url}  ${typesText(view.eventTypes)}${scoped}  ${view.secret}  ${stateText(view)}${rotating}`;
 }
 
 /** `webhooks get`: one `name: value` line per setting. */
@@ -75,6 +91,7 @@ export function endpointLines(view: EndpointView): string[] {
     `url: ${view.url}`,
     `description: ${view.description ?? '-'}`,
     `types: ${typesText(view.eventTypes)}`,
+    `scopes: ${scopesText(view)}`,
     `state: ${stateText(view)}`,
     ...(view.enabled ? [] : [`disabled by: ${view.disabledBy ?? 'operator'}`]),
     `secret: ${view.secret}${view.previousSecretExpiresAt ? ` (previous secret signs too until ${view.previousSecretExpiresAt})` : ''}`,
@@ -84,25 +101,6 @@ export function endpointLines(view: EndpointView): string[] {
     `failing since: ${view.failingSince ?? '-'}`,
     `created: ${view.createdAt}`,
   ];
-}
-
-/** An attempt for `--json`: dates as ISO strings. */
-export function attemptView(entry: AttemptEntry): Record<string, unknown> {
-  return {
-    ...entry,
-    attemptedAt: entry.attemptedAt?.toISOString() ?? null,
-    nextAttemptAt: entry.nextAttemptAt?.toISOString() ?? null,
-  };
-}
-
-/** `webhooks attempts`: one line per attempt, newest first. */
-export function attemptLine(entry: AttemptEntry): string {
-  const answer = entry.responseCode === null ? 'no answer' : `HTTP ${entry.responseCode}`;
-  const took = entry.durationMs === null ? '' : ` ${entry.durationMs} ms`;
-  const why = entry.error && entry.status !== 'succeeded' ? `  ${entry.error}` : '';
-  const next = entry.nextAttemptAt ? `  next ${entry.nextAttemptAt.toISOString()}` : '';
-  const series = entry.series ? `  [${entry.series}]` : '';
-  return `${entry.attemptedAt?.toISOString() ?? '-'}  ${entry.endpointId}  ${entry.eventId}  #${entry.attempt}  ${entry.status}  ${answer}${took}${why}${next}${series}`;
 }
 
 /** Statistics for `--json`: dates as ISO strings. */

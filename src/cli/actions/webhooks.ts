@@ -3,6 +3,8 @@ import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
 import type { DeliveryDb } from '../../webhooks/deliver.ts';
+import { ScopeFilterError, UnknownEventTypeError } from '../../webhooks/endpointFilter.ts';
+import { rotateSecret } from '../../webhooks/endpointSecrets.ts';
 import { EndpointSettingError } from '../../webhooks/endpointSettings.ts';
 import {
   addEndpoint,
@@ -11,8 +13,6 @@ import {
   getEndpoint,
   listEndpoints,
   removeEndpoint,
-  rotateSecret,
-  UnknownEventTypeError,
 } from '../../webhooks/endpoints.ts';
 import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
 import { recoverEndpoint } from '../../webhooks/recover.ts';
@@ -23,11 +23,12 @@ import { sendTestDelivery } from '../../webhooks/testDelivery.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';
+import { type ConfiguredScopes, unconfiguredScopeNotes } from './scopeNotes.ts';
 import { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate } from './webhookEndpointCommands.ts';
+import { webhooksResend } from './webhookResend.ts';
+import { endpointLine, endpointView, scopesText, typesText } from './webhookViews.ts';
 
-export { webhooksAttempts, webhooksGet, webhooksStats, webhooksUpdate };
-
-import { endpointLine, endpointView } from './webhookViews.ts';
+export { webhooksAttempts, webhooksGet, webhooksResend, webhooksStats, webhooksUpdate };
 
 type Print = (line: string) => void;
 
@@ -42,13 +43,32 @@ export async function webhooksAdd(
   types: string[],
   print: Print,
   target: { policy: TargetPolicy; resolve?: Resolve },
-  description?: string,
+  options: {
+    description?: string | undefined;
+    accountNumbers?: string[] | undefined;
+    supplierIds?: string[] | undefined;
+    /** The configured scopes, to note filter ids that none of them has. */
+    configured?: ConfiguredScopes;
+  } = {},
 ): Promise<void> {
-  const endpoint = await addEndpoint(db, { url, eventTypes: types, description }, target);
+  const endpoint = await addEndpoint(
+    db,
+    {
+      url,
+      eventTypes: types,
+      description: options.description,
+      accountNumbers: options.accountNumbers,
+      supplierIds: options.supplierIds,
+    },
+    target,
+  );
   if (endpoint.note) print(`note: ${endpoint.note}`);
+  if (options.configured)
+    for (const note of unconfiguredScopeNotes(endpoint, options.configured)) print(note);
   print(`id: ${endpoint.id}`);
   print(`url: ${endpoint.url}`);
-  print(`types: ${endpoint.eventTypes.length > 0 ? endpoint.eventTypes.join(',') : '(all)'}`);
+  print(`types: ${typesText(endpoint.eventTypes)}`);
+  print(`scopes: ${scopesText(endpoint)}`);
   print(`secret: ${endpoint.secret}`);
   print('Store the secret now: it is not shown again. Verify deliveries with it (Standard Webhooks).');
 }
@@ -221,6 +241,7 @@ export async function withDb(
     const usage =
       error instanceof InvalidEndpointUrlError ||
       error instanceof UnknownEventTypeError ||
+      error instanceof ScopeFilterError ||
       error instanceof ReplayError ||
       error instanceof EndpointSettingError;
     throw usage ? new UsageError((error as Error).message) : error;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
 
-/** Registers `events types|example|tail`. */
+/** Registers `events types|example|get|tail`. */
 export function registerEventsCommand(program: Command, context: CliContext): void {
   const events = program.command('events').description('derived events (the outbox)');
   events
@@ -18,6 +18,14 @@ export function registerEventsCommand(program: Command, context: CliContext): vo
     .action(async (type: string) => {
       const { eventsExampleAction } = await import('../actions/events.ts');
       eventsExampleAction(context, type);
+    });
+  events
+    .command('get <id>')
+    .description('print a stored event as its webhook body carries it (JSON; exit 1 when there is none)')
+    .option('--pretty', 'indented JSON')
+    .action(async (id: string, opts: { pretty?: boolean }) => {
+      const { eventsGetAction } = await import('../actions/events.ts');
+      await eventsGetAction(context, id, opts);
     });
   events
     .command('tail')

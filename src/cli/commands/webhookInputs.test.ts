@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAttemptStatus, parseLimit, parseSince, parseTypes } from './webhookInputs.ts';
+import { parseAttemptStatus, parseLimit, parseList, parseSince, parseTypes } from './webhookInputs.ts';
 
 describe('webhooks option parsers', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -24,5 +24,9 @@ describe('webhooks option parsers', () => {
     expect(() => parseLimit('0')).toThrow(/not a limit/);
     expect(parseTypes('a, b,,c')).toEqual(['a', 'b', 'c']);
     expect(parseTypes('all')).toEqual([]);
+    expect(parseTypes('*')).toEqual([]);
+    expect(parseTypes('shipment.*, order.hold_added')).toEqual(['shipment.*', 'order.hold_added']);
+    expect(parseList('A1, A2')).toEqual(['A1', 'A2']);
+    expect(parseList('')).toEqual([]);
   });
 });

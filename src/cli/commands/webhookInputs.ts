@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import { ATTEMPT_STATUSES } from '../../webhooks/attemptLog.ts';
 import type { AttemptStatus } from '../../webhooks/deliveries.ts';
+import { validateEventTypes, validateScopeIds } from '../../webhooks/endpointFilter.ts';
+import { UsageError } from '../usageError.ts';
 
 /**
  * Parsers of the `webhooks` options, for commander: a bad value throws InvalidArgumentError, which
@@ -46,11 +48,33 @@ export function collectRepeated(value: string, previous: string[] = []): string[
   return [...previous, value];
 }
 
-/** `--types a,b`: a comma list; empty or `all` means every type. */
+/** `--types a,b,family.*`: a comma list; empty, `all` or `*` means every type. */
 export function parseTypes(value: string): string[] {
-  if (value.trim().toLowerCase() === 'all') return [];
+  if (['all', '*'].includes(value.trim().toLowerCase())) return [];
+  return parseList(value);
+}
+
+/** `--accounts a,b` / `--suppliers a,b`: a comma list; empty ('') clears it on update. */
+export function parseList(value: string): string[] {
   return value
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/**
+ * The `--types`, `--accounts` and `--suppliers` of add and update, checked before anything is
+ * read or stored: an unknown type, a pattern matching no type, or a bad id is one line, exit 2.
+ */
+export function checkedFilter<T extends { types?: string[]; accounts?: string[]; suppliers?: string[] }>(
+  opts: T,
+): T {
+  try {
+    if (opts.types) validateEventTypes(opts.types);
+    if (opts.accounts) validateScopeIds(opts.accounts, '--accounts');
+    if (opts.suppliers) validateScopeIds(opts.suppliers, '--suppliers');
+    return opts;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

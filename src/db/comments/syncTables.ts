@@ -92,7 +92,12 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       id: 'Endpoint id.',
       url: 'http(s) URL the events are POSTed to (redirects are not followed).',
       description: 'Free text of the operator (webhooks add|update --description).',
-      event_types: 'Event types to send; empty means all.',
+      event_types:
+        "Event types to send, and families as patterns ('shipment.*' sends every shipment type, also ones added later), as given to webhooks add|update --types; empty means all.",
+      account_numbers:
+        'Scope filter (webhooks add|update --accounts): only events of these accounts (those of the account streams: shipments, orders, returns, invoices) or of supplier_ids are sent; both empty: events of every scope.',
+      supplier_ids:
+        'Scope filter (webhooks add|update --suppliers): only events of these suppliers (those of the supplier streams: products, inventory, inventory activity, transfers) or of account_numbers are sent; both empty: events of every scope.',
       secret: 'Signing secret whsec_<base64> (never logged).',
       previous_secret:
         'The secret before the last webhooks rotate-secret: deliveries are signed with both until previous_secret_expires_at, then it is dropped.',

@@ -13,8 +13,11 @@ export const webhookEndpoints = syncSchema.table(
     id: text('id').primaryKey().default(sql`('ep_' || replace(gen_random_uuid()::text, '-', ''))`),
     url: text('url').notNull(),
     description: text('description'),
-    /** Event types to send; empty means all. */
+    /** Event types and family patterns (`shipment.*`) to send, as given; empty means all. */
     eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
+    /** Only events of these accounts or of supplier_ids (src/webhooks/endpointFilter.ts); both empty: every scope. */
+    accountNumbers: text('account_numbers').array().notNull().default(sql`'{}'::text[]`),
+    supplierIds: text('supplier_ids').array().notNull().default(sql`'{}'::text[]`),
     /** `whsec_<base64>`; never logged. */
     secret: text('secret').notNull(),
     /** The secret before the last `rotate-secret`: deliveries are signed with both until it expires. */

@@ -1,0 +1,2 @@
+ALTER TABLE "sync"."webhook_endpoints" ADD COLUMN "account_numbers" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "sync"."webhook_endpoints" ADD COLUMN "supplier_ids" text[] DEFAULT '{}'::text[] NOT NULL;
