@@ -1,97 +1,12 @@
-import { z } from 'zod';
-import {
-  invoiceSchema,
-  orderDetailSchema,
-  ownedInventorySchema,
-  shipmentReturnSchema,
-  shipmentUpdateSchema,
-  transferInDetailSchema,
-  transferOutSchema,
-} from '../api/records/index.ts';
-import { ALL_TABLES } from '../db/allTables.ts';
-import { columnText, relationShape } from '../db/comments/render.ts';
 import { EVENT_TYPES, type EventType, type SubjectKind, TEST_EVENT_TYPE } from '../events/types.ts';
-import { snakeOf } from '../sync/rows.ts';
-
-/** JSON Schema as plain data. */
-export type JsonSchema = { [key: string]: unknown };
+import type { JsonSchema } from './jsonSchema.ts';
+import { recordSchema, SUBJECT_RECORDS } from './subjectRecords.ts';
 
 /** Where each event type's schema is published, relative to the repository root. */
 export const EVENT_SCHEMA_DIR = 'schemas/events';
 
 /** A published schema's `$id`: a stable name, not a URL anyone serves. */
 const ID_BASE = 'https://fulfillment-sync.example/schemas/events/';
-
-/**
- * The record each subject kind's events carry in `data.current` (and `data.previous`): what
- * src/events/sink.ts hands the rules. `tables` maps the record's members to the warehouse tables
- * whose column comments describe their fields (`root`: the record itself).
- */
-const SUBJECT_RECORDS: Readonly<
-  Record<SubjectKind, { title: string; schema: z.ZodType; about: string; tables: Record<string, string> }>
-> = {
-  shipment: {
-    title: 'ShipmentUpdate',
-    schema: shipmentUpdateSchema,
-    about: 'the shipment update as received (spec 2.10: header, lineItems, events)',
-    tables: {
-      header: 'fulfillment.shipments',
-      lineItems: 'fulfillment.shipment_lines',
-      events: 'fulfillment.shipment_events',
-    },
-  },
-  order: {
-    title: 'OrderDetail',
-    schema: orderDetailSchema,
-    about: 'the order detail as received (spec 2.2: header, lineItems, holds, messages, addresses, ...)',
-    tables: {
-      root: 'fulfillment.orders',
-      header: 'fulfillment.orders',
-      lineItems: 'fulfillment.order_lines',
-      holds: 'fulfillment.order_holds',
-      messages: 'fulfillment.order_messages',
-      soldToConsumers: 'fulfillment.order_addresses',
-      shipToConsumers: 'fulfillment.order_addresses',
-      deliverToConsumers: 'fulfillment.order_addresses',
-    },
-  },
-  return: {
-    title: 'ShipmentReturn',
-    schema: shipmentReturnSchema,
-    about: 'the return as received (spec 2.9, with its lineItems)',
-    tables: { root: 'fulfillment.returns', lineItems: 'fulfillment.return_lines' },
-  },
-  inventory: {
-    title: 'OwnedInventory',
-    schema: ownedInventorySchema,
-    about:
-      'the owned-inventory row as received (spec 2.8); a row that vanished from the snapshot comes with its quantities zeroed',
-    tables: { root: 'fulfillment.inventory' },
-  },
-  transfer_in: {
-    title: 'TransferInDetail',
-    schema: transferInDetailSchema,
-    about:
-      'the IN detail (spec 2.6: header, lineItems, notes); a state known only from the stored list row has the list header and lineItems []',
-    tables: {
-      header: 'fulfillment.transfers_in',
-      lineItems: 'fulfillment.transfer_in_lines',
-      notes: 'fulfillment.transfer_in_notes',
-    },
-  },
-  transfer_out: {
-    title: 'TransferOut',
-    schema: transferOutSchema,
-    about: 'the OUT list row as received (spec 2.7)',
-    tables: { root: 'fulfillment.transfers_out' },
-  },
-  invoice: {
-    title: 'Invoice',
-    schema: invoiceSchema,
-    about: 'the invoice as received (spec 2.13)',
-    tables: { root: 'fulfillment.invoices' },
-  },
-};
 
 /**
  * What `data.previous` holds, per type, as the rules in src/events/rules decide: `null` for a
@@ -293,63 +208,6 @@ export function eventSchemaFiles(): Map<string, string> {
   );
   files.set(eventSchemaPath(TEST_EVENT_TYPE), `${JSON.stringify(pingSchema(), null, 2)}\n`);
   return files;
-}
-
-/** The record's JSON Schema from its zod schema, its fields described by the warehouse comments. */
-function recordSchema(kind: SubjectKind): JsonSchema {
-  const subject = SUBJECT_RECORDS[kind];
-  const { $schema: _draft, ...schema } = z.toJSONSchema(subject.schema, { io: 'output' }) as JsonSchema;
-  const { root, ...members } = subject.tables;
-  return { title: subject.title, ...describeFields(schema, root, members) };
-}
-
-/**
- * Adds each field's column comment as its `description`. `members` (top level only) send a
- * member's object or array items to another table (header -> shipments, lineItems -> lines, ...).
- */
-function describeFields(
-  node: JsonSchema,
-  table: string | undefined,
-  members: Record<string, string> = {},
-): JsonSchema {
-  const properties = node.properties as Record<string, JsonSchema> | undefined;
-  if (!properties) return node;
-  const columns = table ? new Set(columnsOf(table)) : new Set<string>();
-  const described: Record<string, JsonSchema> = {};
-  for (const [field, schema] of Object.entries(properties)) {
-    const memberTable = members[field];
-    if (memberTable) {
-      described[field] = mapObjects(schema, (object) => describeFields(object, memberTable));
-      continue;
-    }
-    const column = snakeOf(field);
-    const text = table && columns.has(column) ? columnText(table, column) : undefined;
-    described[field] = text ? { description: text, ...schema } : schema;
-  }
-  return { ...node, properties: described };
-}
-
-/** Applies `fn` to the object schemas of a member: the object itself, or an array's items, nullable or not. */
-function mapObjects(schema: JsonSchema, fn: (object: JsonSchema) => JsonSchema): JsonSchema {
-  if (schema.type === 'object') return fn(schema);
-  if (schema.type === 'array' && schema.items)
-    return { ...schema, items: mapObjects(schema.items as JsonSchema, fn) };
-  if (Array.isArray(schema.anyOf))
-    return { ...schema, anyOf: (schema.anyOf as JsonSchema[]).map((s) => mapObjects(s, fn)) };
-  return schema;
-}
-
-const COLUMNS_BY_TABLE = new Map(
-  ALL_TABLES.map((table) => {
-    const shape = relationShape(table);
-    return [`${shape.schema}.${shape.name}`, shape.columns];
-  }),
-);
-
-function columnsOf(table: string): readonly string[] {
-  const columns = COLUMNS_BY_TABLE.get(table);
-  if (!columns) throw new Error(`No table ${table} in the schema (src/catalog/eventSchemas.ts names it).`);
-  return columns;
 }
 
 function capitalised(text: string): string {
