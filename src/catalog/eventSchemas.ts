@@ -1,12 +1,11 @@
 import { EVENT_TYPES, type EventType, type SubjectKind, TEST_EVENT_TYPE } from '../events/types.ts';
 import type { JsonSchema } from './jsonSchema.ts';
+import { dataMember, headMembers, messageSchema, subjectMember, TEST_MARK } from './messageSchema.ts';
+import { pingSchema } from './pingSchema.ts';
 import { recordSchema, SUBJECT_RECORDS } from './subjectRecords.ts';
 
 /** Where each event type's schema is published, relative to the repository root. */
 export const EVENT_SCHEMA_DIR = 'schemas/events';
-
-/** A published schema's `$id`: a stable name, not a URL anyone serves. */
-const ID_BASE = 'https://fulfillment-sync.example/schemas/events/';
 
 /**
  * What `data.previous` holds, per type, as the rules in src/events/rules decide: `null` for a
@@ -70,131 +69,48 @@ export function eventSchema(type: EventType): JsonSchema {
   const previous = { null: { type: 'null' }, record: ref, either: { anyOf: [ref, { type: 'null' }] } }[
     PREVIOUS[type]
   ];
+  const description = [
+    `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
+    VISIBILITY[type],
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${ID_BASE}${type}.json`,
-    title: type,
-    description: [
-      `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
-      VISIBILITY[type],
-    ]
-      .filter((part) => part !== undefined)
-      .join(' '),
-    type: 'object',
-    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'],
-    additionalProperties: false,
-    properties: {
-      id: {
-        type: 'string',
-        pattern: '^evt_[0-9a-f]{32}$',
-        description:
-          'Deterministic: evt_ + 32 hex of sha256(type|subject key|transition). Also the webhook-id header.',
-      },
-      type: { const: type },
-      occurredAt: {
-        type: 'string',
-        format: 'date-time',
-        description: 'UTC; the upstream time of the change where the record has one, else detectedAt.',
-      },
-      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; when the sync saw the change.' },
-      subject: {
-        type: 'object',
-        required: ['kind', 'key'],
-        additionalProperties: false,
-        properties: {
-          kind: { const: kind },
-          key: {
-            type: 'string',
-            description: "The record's natural key, parts joined by ':' (a missing part is '').",
-          },
-        },
-      },
+    ...messageSchema(type, description, ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'], {
+      ...headMembers(type, {
+        id: 'Deterministic: evt_ + 32 hex of sha256(type|subject key|transition). Also the webhook-id header.',
+        occurredAt: 'UTC; the upstream time of the change where the record has one, else detectedAt.',
+        detectedAt: 'UTC; when the sync saw the change.',
+      }),
+      subject: subjectMember(kind, "The record's natural key, parts joined by ':' (a missing part is '')."),
       test: TEST_MARK,
-      data: {
-        type: 'object',
-        required: ['current', 'previous', 'changes'],
-        additionalProperties: false,
-        properties: {
-          current: { ...ref, description: `${capitalised(subject.about)}.` },
-          previous: { ...previous, description: `${capitalised(PREVIOUS_TEXT[PREVIOUS[type]])}.` },
-          changes: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['field', 'from', 'to'],
-              additionalProperties: false,
-              properties: {
-                field: {
-                  type: 'string',
-                  description: 'Path in the record, e.g. header.statusCode or lineItems[2].qtyReceived.',
-                },
-                from: { description: 'The value before (null when there was none).' },
-                to: { description: 'The value after.' },
-              },
-            },
-          },
-        },
-      },
-    },
+      data: dataMember({
+        current: { ...ref, description: `${capitalised(subject.about)}.` },
+        previous: { ...previous, description: `${capitalised(PREVIOUS_TEXT[PREVIOUS[type]])}.` },
+        changes: CHANGES,
+      }),
+    }),
     $defs: { [subject.title]: recordSchema(kind) },
   };
 }
 
-/** The `test` member: present only on what `webhooks test` sends, an example rather than a change. */
-const TEST_MARK = {
-  const: true,
-  description:
-    'Present (true) only on a `webhooks test` delivery: an example body sent on request, not a change fulfillment-sync saw; never stored in sync.events.',
-} as const;
-
-/** The JSON Schema of the `webhooks test` ping (webhook.test): the endpoint it was sent to. */
-export function pingSchema(): JsonSchema {
-  return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${ID_BASE}${TEST_EVENT_TYPE}.json`,
-    title: TEST_EVENT_TYPE,
-    description:
-      'The ping `webhooks test <id>` sends (without --type): checks that an endpoint receives and verifies deliveries. Not a derived event: never stored, relayed or replayed.',
+/** `data.changes` of an event: each field that changed, with its value before and after. */
+const CHANGES = {
+  type: 'array',
+  items: {
     type: 'object',
-    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data', 'test'],
+    required: ['field', 'from', 'to'],
     additionalProperties: false,
     properties: {
-      id: {
+      field: {
         type: 'string',
-        pattern: '^evt_[0-9a-f]{32}$',
-        description: 'Random for each test delivery. Also the webhook-id header.',
+        description: 'Path in the record, e.g. header.statusCode or lineItems[2].qtyReceived.',
       },
-      type: { const: TEST_EVENT_TYPE },
-      occurredAt: { type: 'string', format: 'date-time', description: 'UTC; when the ping was sent.' },
-      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; the same as occurredAt.' },
-      subject: {
-        type: 'object',
-        required: ['kind', 'key'],
-        additionalProperties: false,
-        properties: {
-          kind: { const: 'endpoint' },
-          key: { type: 'string', description: 'The id of the endpoint the ping was sent to.' },
-        },
-      },
-      data: {
-        type: 'object',
-        required: ['current', 'previous', 'changes'],
-        additionalProperties: false,
-        properties: {
-          current: {
-            type: 'object',
-            required: ['endpointId', 'message'],
-            additionalProperties: false,
-            properties: { endpointId: { type: 'string' }, message: { type: 'string' } },
-          },
-          previous: { type: 'null' },
-          changes: { type: 'array', maxItems: 0 },
-        },
-      },
-      test: TEST_MARK,
+      from: { description: 'The value before (null when there was none).' },
+      to: { description: 'The value after.' },
     },
-  };
-}
+  },
+} as const;
 
 /** Where a type's schema is published, relative to the repository root (and the npm package). */
 export function eventSchemaPath(type: EventType | typeof TEST_EVENT_TYPE): string {
