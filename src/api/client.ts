@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { inProcessRateLimits, type RateLimits } from '../ratelimit/budgets.ts';
+import type { CallHooks } from './callHooks.ts';
 import { checkClientOptions } from './clientOptions.ts';
 import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
@@ -41,7 +42,7 @@ import {
 } from './requestRules.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
-import { type CallHooks, createTransport } from './transport.ts';
+import { createTransport } from './transport.ts';
 import {
   type DetailResult,
   type ListResult,

@@ -2,6 +2,7 @@ import pRetry from 'p-retry';
 import type { RateLimits } from '../ratelimit/budgets.ts';
 import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from '../ratelimit/limiter.ts';
 import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
+import { type CallHooks, type CallReport, DEFAULT_RETRY } from './callHooks.ts';
 import { classifyAnswer, classifyThrown } from './classify.ts';
 import {
   AnswerTooLargeError,
@@ -15,46 +16,6 @@ import {
 import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
-
-/** The subset of a pino logger the client uses; secrets are never passed to it. */
-export interface ClientLogger {
-  debug(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
-
-/** One HTTP attempt, reported to `onCall` for metrics. */
-export interface CallReport {
-  operation: OperationId;
-  status: number | undefined;
-  durationMs: number;
-  attempt: number;
-  error?: UpstreamError;
-}
-
-export interface RetrySettings {
-  /** Retries after the first attempt (default 4). */
-  retries: number;
-  /** First backoff delay (default 500 ms); doubles per retry, randomised (jitter). */
-  minTimeoutMs: number;
-  /** Backoff ceiling (default 30 s). */
-  maxTimeoutMs: number;
-  /**
-   * A Retry-After longer than this is not waited out in-process: the call fails at once with a
-   * RetryableUpstreamError carrying `retryAfterMs`, so the job queue can delay it (default 60 s).
-   */
-  maxRetryAfterMs?: number;
-}
-
-/** How calls are retried, reported, logged and timed: the seams the client passes to its transport. */
-export interface CallHooks {
-  retry?: Partial<RetrySettings>;
-  onCall?: (report: CallReport) => void;
-  logger?: ClientLogger;
-  /** Epoch ms, for Retry-After dates. */
-  now?: () => number;
-  /** Used for Retry-After waits; injected so tests need not wait. */
-  sleep?: (ms: number) => Promise<void>;
-}
 
 export interface TransportOptions extends CallHooks {
   baseUrl: string;
@@ -89,13 +50,6 @@ export interface ApiAnswer {
 }
 
 export type Transport = (request: ApiRequest) => Promise<ApiAnswer>;
-
-export const DEFAULT_RETRY: RetrySettings = {
-  retries: 4,
-  minTimeoutMs: 500,
-  maxTimeoutMs: 30_000,
-  maxRetryAfterMs: 60_000,
-};
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /**
