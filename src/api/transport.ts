@@ -1,19 +1,19 @@
 import pRetry from 'p-retry';
 import type { RateLimits } from '../ratelimit/budgets.ts';
 import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from '../ratelimit/limiter.ts';
+import { type ApiAnswer, type ApiRequest, checkBaseUrl, requestUrl } from './apiCall.ts';
 import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
 import { type CallHooks, type CallReport, DEFAULT_RETRY } from './callHooks.ts';
 import { classifyAnswer, classifyThrown } from './classify.ts';
 import {
   AnswerTooLargeError,
-  isRetryable,
   RetryableUpstreamError,
-  scrubSecrets,
   UnauthorizedError,
   type UpstreamError,
   UpstreamTimeoutError,
 } from './errors.ts';
-import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
+import { OPERATIONS, type OperationId } from './operations.ts';
+import { budgetPauseMs, retryAfterOf, saidGaveUp, worthRetrying } from './retryPolicy.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
@@ -33,49 +33,9 @@ export interface TransportOptions extends CallHooks {
   settingNames?: SettingNames;
 }
 
-/** One call as the operations describe it; query pairs already carry their wire names. */
-export interface ApiRequest {
-  operation: OperationId;
-  pathParams?: Readonly<Record<string, string>>;
-  query?: readonly (readonly [string, string])[];
-  body?: unknown;
-  /** Cancels the call and its retries (e.g. on shutdown). */
-  signal?: AbortSignal;
-}
-
-/** A successful envelope's content. */
-export interface ApiAnswer {
-  payload: unknown;
-  message: string | null;
-}
-
 export type Transport = (request: ApiRequest) => Promise<ApiAnswer>;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/**
- * A call that timed out twice is not tried a third time: a window whose answer does not arrive in
- * time is split by the engine (fetchSplit.ts), which costs at most two timeouts per split level
- * instead of five, and a detail call is retried later with its backoff.
- */
-const MAX_TIMEOUTS_PER_CALL = 2;
-/** Statuses meaning the service refused a write before applying it, so repeating it is safe. */
-const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
-
-/** The base URL without trailing slashes; refuses anything but an absolute http(s) URL. */
-function checkBaseUrl(raw: string, settingNames: SettingNames): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new Error(
-      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set ${settingNames.baseUrl} like https://host`,
-    );
-  }
-  return raw.replace(/\/+$/, '');
-}
 
 /**
  * Builds the transport: URL, headers, timeout, envelope classification, retries with backoff and
@@ -92,13 +52,6 @@ export function createTransport(options: TransportOptions): Transport {
   const baseUrl = checkBaseUrl(options.baseUrl, settingNames);
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const { tokenProvider, logger } = options;
-
-  function urlOf(request: ApiRequest): string {
-    const spec = OPERATIONS[request.operation];
-    const url = new URL(`${baseUrl}/api/v1/${buildPath(spec.path, request.pathParams)}`);
-    for (const [name, value] of request.query ?? []) url.searchParams.append(name, value);
-    return url.toString();
-  }
 
   /** One HTTP exchange; resolves to the answer or throws a typed UpstreamError. */
   async function exchange(request: ApiRequest, url: string, attempt: number): Promise<ApiAnswer> {
@@ -183,13 +136,7 @@ export function createTransport(options: TransportOptions): Transport {
     error: UpstreamError,
     attempt: number,
   ): Promise<void> {
-    const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
-    const pauseMs =
-      retryAfterMs !== undefined && retryAfterMs > 0
-        ? retryAfterMs
-        : error.kind === 'rate-limited'
-          ? Math.min(retry.minTimeoutMs * 2 ** (attempt - 1), retry.maxTimeoutMs)
-          : 0;
+    const pauseMs = budgetPauseMs(error, attempt, retry);
     if (pauseMs > 0) await limiter.pause(pauseMs).catch(() => undefined);
   }
 
@@ -210,23 +157,13 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  function worthRetrying(request: ApiRequest, error: Error): boolean {
-    if (!isRetryable(error)) return false;
-    if ((error.retryAfterMs ?? 0) > maxRetryAfterMs) return false;
-    if (OPERATIONS[request.operation].idempotent) return true;
-    // A failed token fetch means the write was never sent.
-    if (error.operation !== request.operation) return true;
-    return error.status !== undefined && SAFE_WRITE_RETRY_STATUSES.has(error.status);
-  }
-
   return async function send(request: ApiRequest): Promise<ApiAnswer> {
-    const url = urlOf(request);
+    const url = requestUrl(baseUrl, request);
     let refreshed = false;
     let timeouts = 0;
     let attempts = 0;
     const shouldRetry = (error: Error) =>
-      worthRetrying(request, error) &&
-      !(error instanceof UpstreamTimeoutError && timeouts >= MAX_TIMEOUTS_PER_CALL);
+      worthRetrying(request.operation, error, { maxRetryAfterMs, timeouts });
     return pRetry(
       async (attempt) => {
         attempts = attempt;
@@ -257,24 +194,12 @@ export function createTransport(options: TransportOptions): Transport {
             `${error.message}; retrying`,
           );
           // Honour Retry-After: wait it out here; p-retry's own backoff then adds its jittered delay.
-          const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
-          if (retryAfterMs !== undefined && retryAfterMs > 0) await sleep(retryAfterMs);
+          const retryAfterMs = retryAfterOf(error);
+          if (retryAfterMs !== undefined) await sleep(retryAfterMs);
         },
       },
     ).catch((error: unknown) => {
       throw saidGaveUp(error, attempts);
     });
   };
-}
-
-/**
- * A retryable failure that reaches the caller says what happened: this call gave up after so many
- * attempts. Whether to try again later is the caller's to decide (`isRetryable` says it may help).
- */
-function saidGaveUp(error: unknown, attempts: number): unknown {
-  if (!isRetryable(error) || attempts < 1) return error;
-  const said = `${error.message}; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
-  if (error.stack) error.stack = error.stack.replace(error.message, said);
-  error.message = said;
-  return error;
 }
