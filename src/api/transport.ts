@@ -1,22 +1,16 @@
 import pRetry from 'p-retry';
 import type { RateLimits } from '../ratelimit/budgets.ts';
-import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from '../ratelimit/limiter.ts';
+import { NO_RATE_LIMIT } from '../ratelimit/limiter.ts';
 import { type ApiAnswer, type ApiRequest, checkBaseUrl, requestUrl } from './apiCall.ts';
-import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
-import { type CallHooks, type CallReport, DEFAULT_RETRY } from './callHooks.ts';
-import { classifyAnswer, classifyThrown } from './classify.ts';
-import {
-  AnswerTooLargeError,
-  RetryableUpstreamError,
-  UnauthorizedError,
-  type UpstreamError,
-  UpstreamTimeoutError,
-} from './errors.ts';
-import { OPERATIONS, type OperationId } from './operations.ts';
-import { budgetPauseMs, retryAfterOf, saidGaveUp, worthRetrying } from './retryPolicy.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './boundedBody.ts';
+import { type CallHooks, DEFAULT_RETRY } from './callHooks.ts';
+import { UnauthorizedError, UpstreamTimeoutError } from './errors.ts';
+import { createExchange } from './exchange.ts';
+import { retryAfterOf, saidGaveUp, worthRetrying } from './retryPolicy.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
+/** Where calls go, with which token, fetch and budgets, and the hooks they report to. */
 export interface TransportOptions extends CallHooks {
   baseUrl: string;
   tokenProvider: TokenProvider;
@@ -33,6 +27,7 @@ export interface TransportOptions extends CallHooks {
   settingNames?: SettingNames;
 }
 
+/** One call: every attempt it takes (see createTransport), resolving to the successful answer. */
 export type Transport = (request: ApiRequest) => Promise<ApiAnswer>;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,120 +37,24 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Retry-After, a client-side rate limit, and the 401 path (refresh the token once, then fail).
  */
 export function createTransport(options: TransportOptions): Transport {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const limitsOf = options.rateLimits ?? (() => NO_RATE_LIMIT);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
   const settingNames = options.settingNames ?? OPTION_SETTING_NAMES;
   const baseUrl = checkBaseUrl(options.baseUrl, settingNames);
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const { tokenProvider, logger } = options;
-
-  /** One HTTP exchange; resolves to the answer or throws a typed UpstreamError. */
-  async function exchange(request: ApiRequest, url: string, attempt: number): Promise<ApiAnswer> {
-    const { operation } = request;
-    const limiter = limitsOf(operation);
-    await acquireSlot(limiter, operation);
-    const token = await tokenProvider.getToken();
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
-    const started = performance.now();
-    let status: number | undefined;
-    let error: UpstreamError | undefined;
-    try {
-      let body: string;
-      let retryAfter: string | null;
-      try {
-        const response = await doFetch(url, {
-          method: OPERATIONS[operation].method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal,
-        });
-        status = response.status;
-        retryAfter = response.headers.get('retry-after');
-        body = await readBoundedText(response, maxResponseBytes);
-      } catch (thrown) {
-        // The caller's own abort is not an upstream failure: let it end the call as it is.
-        if (request.signal?.aborted) throw request.signal.reason;
-        if (thrown instanceof BodyTooLargeError) {
-          error = new AnswerTooLargeError(
-            `${operation}: answer larger than ${settingNames.maxResponseBytes}=${thrown.maxBytes} bytes (decoded), abandoned; ask for a smaller range or raise ${settingNames.maxResponseBytes}`,
-            { operation, status },
-          );
-          throw error;
-        }
-        error = classifyThrown(operation, thrown, timeout.aborted, options.timeoutMs);
-        throw error;
-      }
-      const classified = classifyAnswer({
-        operation,
-        status,
-        retryAfter,
-        body,
-        now: now(),
-        secrets: [token],
-        settingNames,
-      });
-      if (!classified.ok) {
-        error = classified.error;
-        await pauseEveryCaller(limiter, error, attempt);
-        throw error;
-      }
-      return { payload: classified.payload, message: classified.message };
-    } finally {
-      report({ operation, status, durationMs: performance.now() - started, attempt, error });
-    }
-  }
-
-  /** A slot of the operation's budget; a pause too long to wait here fails the call as retryable. */
-  async function acquireSlot(limiter: RateLimiter, operation: OperationId): Promise<void> {
-    try {
-      await limiter.acquire();
-    } catch (thrown) {
-      if (!(thrown instanceof RateLimitPausedError)) throw thrown;
-      throw new RetryableUpstreamError(`${operation}: ${thrown.message}`, {
-        operation,
-        kind: 'paused',
-        retryAfterMs: thrown.retryAfterMs,
-      });
-    }
-  }
-
-  /**
-   * A 429 (or a throttling message) or a Retry-After pauses the whole budget (every process, with
-   * the shared limiter) for that long; throttling without Retry-After for this attempt's backoff.
-   * Best effort: a pause that cannot be recorded must not change the call's own failure.
-   */
-  async function pauseEveryCaller(
-    limiter: RateLimiter,
-    error: UpstreamError,
-    attempt: number,
-  ): Promise<void> {
-    const pauseMs = budgetPauseMs(error, attempt, retry);
-    if (pauseMs > 0) await limiter.pause(pauseMs).catch(() => undefined);
-  }
-
-  function report(call: CallReport): void {
-    logger?.debug(
-      {
-        operation: call.operation,
-        status: call.status,
-        durationMs: Math.round(call.durationMs),
-        attempt: call.attempt,
-      },
-      call.error ? `upstream call failed: ${call.error.message}` : 'upstream call',
-    );
-    try {
-      options.onCall?.(call);
-    } catch {
-      // A broken metrics hook must not fail the call it observes.
-    }
-  }
+  const exchange = createExchange({
+    fetch: options.fetch ?? globalThis.fetch,
+    tokenProvider,
+    rateLimits: options.rateLimits ?? (() => NO_RATE_LIMIT),
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    settingNames,
+    retry,
+    now: options.now ?? Date.now,
+    onCall: options.onCall,
+    logger,
+  });
 
   return async function send(request: ApiRequest): Promise<ApiAnswer> {
     const url = requestUrl(baseUrl, request);
