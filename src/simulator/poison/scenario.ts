@@ -25,20 +25,17 @@ import {
   withWrongTypedQuantity,
 } from './patch.ts';
 import { reportPoisons } from './report.ts';
+import { isComplete, resolveTargets } from './resolveTargets.ts';
 import {
   chooseAtStart,
-  invoicesSince,
-  laterMalformedIn,
-  laterMissingIn,
   type ResolvedTargets,
-  returnSince,
   type StartTargets,
-  shipmentsSince,
   type TransferTarget,
   vanishingRowAt,
   WRONG_TYPE_AFTER,
 } from './targets.ts';
 import { POISON_KINDS, type PoisonKind, type PoisonOptions, type PoisonReport } from './types.ts';
+import { validatePoisonOptions } from './validateOptions.ts';
 
 /**
  * The poison world (README "Scenarios"): the world of the same seed, with a handful of records and
@@ -178,39 +175,7 @@ export class PoisonScenario {
   /** Every target, finding those that the world has created since the last call. */
   targets(): ResolvedTargets {
     if (this.resolved && isComplete(this.resolved)) return this.resolved;
-    const w = this.world;
-    const s = this.atStart;
-    const previous = this.resolved;
-    const [first, second, third] = shipmentsSince(w, s.accountNumber, s.start, 3);
-    const [overflow, oversized] = invoicesSince(w, s.accountNumber, s.start, 2);
-    const deep = returnSince(w, s.accountNumber, s.start);
-    const malformedIn = s.malformedIn ?? laterMalformedIn(w, s);
-    const missingIn = s.missingIn ?? laterMissingIn(w, s, malformedIn?.orderNumber);
-    const hub = first?.planned[1];
-    this.resolved = {
-      ...s,
-      malformedIn,
-      missingIn,
-      nul:
-        first && hub
-          ? {
-              containerId: first.containerId,
-              eventTime: hub.eventTime,
-              from:
-                previous?.nul?.from ??
-                (first.events.includes(hub) ? revealedAt(w, first.containerId, hub.eventTime) : undefined),
-            }
-          : undefined,
-      surrogate: second && { containerId: second.containerId, from: second.shipDate },
-      order503: third && {
-        accountNumber: third.accountNumber,
-        orderNumber: third.orderNumber,
-        from: third.shipDate,
-      },
-      overflowInvoice: overflow && { invoiceNumber: overflow.invoiceNumber, from: overflow.invoiceDate },
-      oversizedInvoice: oversized && { invoiceNumber: oversized.invoiceNumber, from: oversized.invoiceDate },
-      deepReturn: deep && { shipReturnId: deep.shipReturnId, from: deep.returnDate },
-    };
+    this.resolved = resolveTargets(this.world, this.atStart, this.resolved);
     return this.resolved;
   }
 
@@ -269,20 +234,6 @@ export class PoisonScenario {
   }
 }
 
-/** Throws a plain Error naming what is wrong with poison options. */
-export function validatePoisonOptions(o: PoisonOptions): void {
-  for (const k of o.kinds ?? [])
-    if (!POISON_KINDS.includes(k))
-      throw new Error(`unknown poison kind "${k}"; known: ${POISON_KINDS.join(', ')}`);
-  if (o.rateLimitRate !== undefined && !(o.rateLimitRate >= 0 && o.rateLimitRate <= 1))
-    throw new Error('poison.rateLimitRate must be between 0 and 1');
-  if (
-    o.retryAfterSeconds !== undefined &&
-    !(Number.isInteger(o.retryAfterSeconds) && o.retryAfterSeconds >= 0)
-  )
-    throw new Error('poison.retryAfterSeconds must be an integer >= 0');
-}
-
 function isTransfer(target: TransferTarget | undefined, p: Record<string, string>, now: number): boolean {
   return (
     target !== undefined &&
@@ -291,27 +242,4 @@ function isTransfer(target: TransferTarget | undefined, p: Record<string, string
     now >= target.from &&
     (target.until === undefined || now < target.until)
   );
-}
-
-/** Whether every lazily found target exists and has been served (then nothing changes any more). */
-function isComplete(t: ResolvedTargets): boolean {
-  return Boolean(
-    t.nul?.from !== undefined &&
-      t.surrogate &&
-      t.order503 &&
-      t.overflowInvoice &&
-      t.oversizedInvoice &&
-      t.deepReturn &&
-      t.malformedIn &&
-      t.missingIn,
-  );
-}
-
-/** When the tracking event at `eventTime` became visible, from the change history. */
-function revealedAt(world: World, containerId: string, eventTime: number): number | undefined {
-  const iso = new Date(eventTime).toISOString();
-  for (const h of world.history)
-    if (h.kind === 'shipment.tracking_event' && h.key === containerId && h.change.eventTime === iso)
-      return Date.parse(h.at);
-  return undefined;
 }
