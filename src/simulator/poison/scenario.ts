@@ -1,29 +1,18 @@
-import type {
-  Invoice,
-  OwnedInventory,
-  ProductDetail,
-  ShipmentReturn,
-  ShipmentUpdate,
-  TransferInDetail,
-} from '../../api/records/index.ts';
+import type { OwnedInventory, ProductDetail, TransferInDetail } from '../../api/records/index.ts';
 import { ownedInventoryRecord } from '../records/inventory.ts';
 import { TOO_MANY_REQUESTS } from '../respond.ts';
 import { Rng } from '../rng.ts';
-import { type Answer, LazyRows, notFound, type RouteContext, type SimRequest } from '../routes/context.ts';
-import { ownedInventoryFilter } from '../routes/inventory.ts';
-import { q } from '../routes/params.ts';
+import { type Answer, notFound, type RouteContext, type SimRequest } from '../routes/context.ts';
 import type { SimTruth } from '../truth.ts';
 import type { World } from '../world/state.ts';
+import { withMalformedLine, withMalformedPrice } from './patch.ts';
 import {
-  withDeepMember,
-  withMalformedLine,
-  withMalformedPrice,
-  withNulEvent,
-  withOverflowingCount,
-  withOversizedNumber,
-  withSurrogateCarrier,
-  withWrongTypedQuantity,
-} from './patch.ts';
+  poisonInventoryRow,
+  poisonInvoice,
+  poisonListRows,
+  poisonReturn,
+  poisonShipment,
+} from './poisonRecords.ts';
 import { reportPoisons } from './report.ts';
 import { isComplete, resolveTargets } from './resolveTargets.ts';
 import {
@@ -32,7 +21,6 @@ import {
   type StartTargets,
   type TransferTarget,
   vanishingRowAt,
-  WRONG_TYPE_AFTER,
 } from './targets.ts';
 import { POISON_KINDS, type PoisonKind, type PoisonOptions, type PoisonReport } from './types.ts';
 import { validatePoisonOptions } from './validateOptions.ts';
@@ -99,7 +87,9 @@ export class PoisonScenario {
         return answer;
       }
       default:
-        return answer.isSuccess ? { ...answer, payload: this.poisonRows(ctx, req, answer.payload) } : answer;
+        return answer.isSuccess
+          ? { ...answer, payload: poisonListRows(ctx, req, answer.payload, t) }
+          : answer;
     }
   }
 
@@ -114,21 +104,21 @@ export class PoisonScenario {
       shipmentUpdates: {
         ...truth.shipmentUpdates,
         [t.accountNumber]: (truth.shipmentUpdates[t.accountNumber] ?? []).map((r) =>
-          this.shipment(r, t, z.iso.bind(z)),
+          poisonShipment(r, t, z.iso.bind(z)),
         ),
       },
       invoices: {
         ...truth.invoices,
-        [t.accountNumber]: (truth.invoices[t.accountNumber] ?? []).map((r) => this.invoice(r, t)),
+        [t.accountNumber]: (truth.invoices[t.accountNumber] ?? []).map((r) => poisonInvoice(r, t)),
       },
       returns: {
         ...truth.returns,
-        [t.accountNumber]: (truth.returns[t.accountNumber] ?? []).map((r) => this.return(r, t)),
+        [t.accountNumber]: (truth.returns[t.accountNumber] ?? []).map((r) => poisonReturn(r, t)),
       },
       ownedInventory: {
         ...truth.ownedInventory,
         [t.supplierId]: [
-          ...inventory.map((r) => this.inventoryRow(t.supplierId, r, t, now)),
+          ...inventory.map((r) => poisonInventoryRow(t.supplierId, r, t, now)),
           ...(vanishing ? [ownedInventoryRecord(this.world, vanishing)] : []),
         ] as OwnedInventory[],
       },
@@ -177,60 +167,6 @@ export class PoisonScenario {
     if (this.resolved && isComplete(this.resolved)) return this.resolved;
     this.resolved = resolveTargets(this.world, this.atStart, this.resolved);
     return this.resolved;
-  }
-
-  private poisonRows(ctx: RouteContext, req: SimRequest, payload: unknown): unknown {
-    const t = this.active();
-    const z = ctx.world.zone;
-    switch (req.op) {
-      case 'GET Shipments/Updates': {
-        const patch = (r: unknown) => this.shipment(r as ShipmentUpdate, t, z.iso.bind(z));
-        if (payload instanceof LazyRows) return new LazyRows(payload.length, (i) => patch(payload.at(i)));
-        return (payload as ShipmentUpdate[]).map(patch);
-      }
-      case 'GET Finances/invoices':
-        return (payload as Invoice[]).map((r) => this.invoice(r, t));
-      case 'GET Shipments/Returns':
-        return (payload as ShipmentReturn[]).map((r) => this.return(r, t));
-      case 'GET Inventories/Owned': {
-        const supplierId = q(ctx, req, 'GET Inventories/Owned', 'supplierId') ?? '';
-        const rows = (payload as OwnedInventory[]).map((r) => this.inventoryRow(supplierId, r, t, ctx.now));
-        const vanishing = t.vanishing && vanishingRowAt(t.vanishing, t.start, ctx.now);
-        if (vanishing && ownedInventoryFilter(ctx, req)(vanishing))
-          rows.push(ownedInventoryRecord(ctx.world, vanishing));
-        return rows;
-      }
-      default:
-        return payload;
-    }
-  }
-
-  private shipment(r: ShipmentUpdate, t: ResolvedTargets, iso: (ms: number) => string): ShipmentUpdate {
-    const id = r?.header?.containerId;
-    if (t.nul && id === t.nul.containerId) return withNulEvent(r, iso(t.nul.eventTime));
-    if (t.surrogate && id === t.surrogate.containerId) return withSurrogateCarrier(r);
-    return r;
-  }
-
-  private invoice(r: Invoice, t: ResolvedTargets): Invoice {
-    if (r.invoiceNumber === t.overflowInvoice?.invoiceNumber) return withOverflowingCount(r);
-    if (r.invoiceNumber === t.oversizedInvoice?.invoiceNumber) return withOversizedNumber(r);
-    return r;
-  }
-
-  private return(r: ShipmentReturn, t: ResolvedTargets): ShipmentReturn {
-    return r.shipReturnId === t.deepReturn?.shipReturnId ? withDeepMember(r) : r;
-  }
-
-  private inventoryRow(
-    supplierId: string,
-    r: OwnedInventory,
-    t: ResolvedTargets,
-    now: number,
-  ): OwnedInventory | Record<string, unknown> {
-    if (now < t.start + WRONG_TYPE_AFTER) return r;
-    const key = `${supplierId}|${r.warehouseCode}|${r.subInventoryCode}|${r.sku}`;
-    return key === t.wrongTypeKey ? withWrongTypedQuantity(r) : r;
   }
 }
 
