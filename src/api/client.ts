@@ -1,17 +1,9 @@
-import type { z } from 'zod';
 import { inProcessRateLimits, type RateLimits } from '../ratelimit/budgets.ts';
+import type { CallHooks } from './callHooks.ts';
 import { checkClientOptions } from './clientOptions.ts';
-import { AnswerTooLargeError } from './errors.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
-import type { OperationId } from './operations.ts';
-import type { CallOptions } from './params.ts';
-import {
-  type QueryMeaning,
-  type QueryOperation,
-  type QueryValue,
-  resolveQueryParams,
-  toQueryPairs,
-} from './queryParams.ts';
+import { createOperationCalls } from './operationCalls.ts';
+import { resolveQueryParams } from './queryParams.ts';
 import {
   holdAtLocationSchema,
   inventoryActivitySchema,
@@ -34,21 +26,13 @@ import {
   checkOwnedInventory,
   checkPackingSlipIds,
   checkPathParams,
-  checkScopedRange,
   checkTransferInCreate,
   checkWineProduct,
   enforce,
 } from './requestRules.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
-import { type CallHooks, createTransport } from './transport.ts';
-import {
-  type DetailResult,
-  type ListResult,
-  readWritePayload,
-  validateDetail,
-  validateList,
-} from './validate.ts';
+import { createTransport } from './transport.ts';
 
 /**
  * Only `baseUrl` and `tokenProvider` are required; every other option has a default
@@ -91,22 +75,6 @@ export interface FulfillmentClientOptions extends CallHooks {
   maxResponseBytes?: number;
 }
 
-/** Fails a list answer of `cap` rows or more: exactly the cap may be an answer the upstream cut short. */
-function checkRowCap(
-  operation: OperationId,
-  rows: number,
-  cap: number | undefined,
-  name: string,
-  payload: unknown,
-): void {
-  if (!cap || rows < cap) return;
-  throw new AnswerTooLargeError(
-    `${operation}: answer has ${rows} rows, at or over ${name}=${cap} (an answer may be cut at the cap without saying so); ask for a smaller range or raise ${name}`,
-    { operation, status: 200 },
-    Array.isArray(payload) ? payload : [],
-  );
-}
-
 /**
  * Builds the typed client for all 17 operations; throws at once, naming the option, on a missing
  * baseUrl or tokenProvider, a bad number or bad query-parameter overrides.
@@ -136,93 +104,12 @@ export function createFulfillmentClient(options: FulfillmentClientOptions): Fulf
     sleep: options.sleep,
   });
 
-  function query<Op extends QueryOperation>(op: Op, values: Partial<Record<QueryMeaning<Op>, QueryValue>>) {
-    return toQueryPairs(table, op, values);
-  }
-
-  async function list<S extends z.ZodType>(
-    operation: OperationId,
-    schema: S,
-    request: { query?: [string, string][]; pathParams?: Record<string, string>; body?: unknown },
-    call: CallOptions | undefined,
-  ): Promise<ListResult<z.infer<S>>> {
-    const answer = await send({ operation, ...request, signal: call?.signal });
-    const result = validateList(operation, schema, answer.payload);
-    checkRowCap(
-      operation,
-      result.records.length + result.rejected.length,
-      options.maxRowsPerCall,
-      settingNames.maxRowsPerCall,
-      answer.payload,
-    );
-    if (result.rejected.length > 0) {
-      options.logger?.warn({ operation, rejected: result.rejected.length }, 'records failed validation');
-    }
-    if (result.repaired.length > 0) {
-      options.logger?.warn(
-        { operation, repaired: result.repaired.length },
-        'records repaired to be storable',
-      );
-    }
-    return result;
-  }
-
-  /** A list operation answered by query parameters: request rules first, then the call. */
-  function listByQuery<S extends z.ZodType, Op extends QueryOperation & OperationId>(
-    operation: Op,
-    schema: S,
-    values: Partial<Record<QueryMeaning<Op>, QueryValue>>,
-    problems: readonly string[],
-    call: CallOptions | undefined,
-  ): Promise<ListResult<z.infer<S>>> {
-    enforce(operation, problems);
-    return list(operation, schema, { query: query(operation, values) }, call);
-  }
-
-  /** A list operation scoped to one supplier or account over an optional date range. */
-  function scopedRangeList<
-    Op extends QueryOperation & OperationId,
-    S extends z.ZodType,
-    F extends 'supplierId' | 'accountNumber',
-  >(operation: Op, schema: S, field: F) {
-    return async <
-      Q extends Partial<Record<QueryMeaning<Op>, QueryValue>> &
-        Partial<Record<F | 'beginDate' | 'endDate', string>>,
-    >(
-      q: Q,
-      call?: CallOptions,
-    ) =>
-      listByQuery(
-        operation,
-        schema,
-        { ...q },
-        checkScopedRange(field, q[field], q.beginDate, q.endDate),
-        call,
-      );
-  }
-
-  async function detail<S extends z.ZodType>(
-    operation: OperationId,
-    schema: S,
-    pathParams: Record<string, string>,
-    call: CallOptions | undefined,
-  ): Promise<DetailResult<z.infer<S>>> {
-    enforce(operation, checkPathParams(pathParams));
-    const answer = await send({ operation, pathParams, signal: call?.signal });
-    const result = validateDetail(schema, answer.payload);
-    if (result.rejected.length > 0) options.logger?.warn({ operation }, 'record failed validation');
-    if (result.repaired.length > 0) options.logger?.warn({ operation }, 'record repaired to be storable');
-    return result;
-  }
-
-  async function write(
-    operation: OperationId,
-    request: { query?: [string, string][]; pathParams?: Record<string, string>; body?: unknown },
-    call: CallOptions | undefined,
-  ) {
-    const answer = await send({ operation, ...request, signal: call?.signal });
-    return readWritePayload(answer.payload);
-  }
+  const { query, list, listByQuery, scopedRangeList, detail, write } = createOperationCalls(
+    send,
+    table,
+    settingNames,
+    options,
+  );
 
   return {
     async createWineProduct(body, call) {

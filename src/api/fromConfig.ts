@@ -1,10 +1,10 @@
 import type { ApiSettings, Config } from '../config/types.ts';
 import type { RateLimits } from '../ratelimit/budgets.ts';
+import type { CallReport, ClientLogger, RetrySettings } from './callHooks.ts';
 import { createFulfillmentClient } from './client.ts';
 import type { FulfillmentClient } from './fulfillmentClient.ts';
 import type { SettingNames } from './settingNames.ts';
 import { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
-import type { CallReport, ClientLogger, RetrySettings } from './transport.ts';
 
 export interface ClientDeps {
   fetch?: typeof fetch;

@@ -13,6 +13,7 @@ export {
   type RateLimiter,
   RateLimitPausedError,
 } from '../ratelimit/limiter.ts';
+export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './callHooks.ts';
 export { classifyAnswer, classifyThrown } from './classify.ts';
 export { createFulfillmentClient, type FulfillmentClientOptions } from './client.ts';
 export { CLIENT_DEFAULTS } from './clientDefaults.ts';
@@ -39,5 +40,4 @@ export {
 export { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 export { MAX_RECORD_DEPTH } from './storable.ts';
 export { clientCredentialsTokenProvider, staticTokenProvider, type TokenProvider } from './tokenProvider.ts';
-export { type CallReport, type ClientLogger, DEFAULT_RETRY, type RetrySettings } from './transport.ts';
 export type { DetailResult, ListResult, RejectedRecord, RepairedRecord, WriteResult } from './validate.ts';

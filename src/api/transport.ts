@@ -1,61 +1,16 @@
 import pRetry from 'p-retry';
 import type { RateLimits } from '../ratelimit/budgets.ts';
-import { NO_RATE_LIMIT, type RateLimiter, RateLimitPausedError } from '../ratelimit/limiter.ts';
-import { BodyTooLargeError, DEFAULT_MAX_RESPONSE_BYTES, readBoundedText } from './boundedBody.ts';
-import { classifyAnswer, classifyThrown } from './classify.ts';
-import {
-  AnswerTooLargeError,
-  isRetryable,
-  RetryableUpstreamError,
-  scrubSecrets,
-  UnauthorizedError,
-  type UpstreamError,
-  UpstreamTimeoutError,
-} from './errors.ts';
-import { buildPath, OPERATIONS, type OperationId } from './operations.ts';
+import { NO_RATE_LIMIT } from '../ratelimit/limiter.ts';
+import { type ApiAnswer, type ApiRequest, checkBaseUrl, requestUrl } from './apiCall.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './boundedBody.ts';
+import { type CallHooks, DEFAULT_RETRY } from './callHooks.ts';
+import { UnauthorizedError, UpstreamTimeoutError } from './errors.ts';
+import { createExchange } from './exchange.ts';
+import { retryAfterOf, saidGaveUp, worthRetrying } from './retryPolicy.ts';
 import { OPTION_SETTING_NAMES, type SettingNames } from './settingNames.ts';
 import type { TokenProvider } from './tokenProvider.ts';
 
-/** The subset of a pino logger the client uses; secrets are never passed to it. */
-export interface ClientLogger {
-  debug(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
-
-/** One HTTP attempt, reported to `onCall` for metrics. */
-export interface CallReport {
-  operation: OperationId;
-  status: number | undefined;
-  durationMs: number;
-  attempt: number;
-  error?: UpstreamError;
-}
-
-export interface RetrySettings {
-  /** Retries after the first attempt (default 4). */
-  retries: number;
-  /** First backoff delay (default 500 ms); doubles per retry, randomised (jitter). */
-  minTimeoutMs: number;
-  /** Backoff ceiling (default 30 s). */
-  maxTimeoutMs: number;
-  /**
-   * A Retry-After longer than this is not waited out in-process: the call fails at once with a
-   * RetryableUpstreamError carrying `retryAfterMs`, so the job queue can delay it (default 60 s).
-   */
-  maxRetryAfterMs?: number;
-}
-
-/** How calls are retried, reported, logged and timed: the seams the client passes to its transport. */
-export interface CallHooks {
-  retry?: Partial<RetrySettings>;
-  onCall?: (report: CallReport) => void;
-  logger?: ClientLogger;
-  /** Epoch ms, for Retry-After dates. */
-  now?: () => number;
-  /** Used for Retry-After waits; injected so tests need not wait. */
-  sleep?: (ms: number) => Promise<void>;
-}
-
+/** Where calls go, with which token, fetch and budgets, and the hooks they report to. */
 export interface TransportOptions extends CallHooks {
   baseUrl: string;
   tokenProvider: TokenProvider;
@@ -72,207 +27,42 @@ export interface TransportOptions extends CallHooks {
   settingNames?: SettingNames;
 }
 
-/** One call as the operations describe it; query pairs already carry their wire names. */
-export interface ApiRequest {
-  operation: OperationId;
-  pathParams?: Readonly<Record<string, string>>;
-  query?: readonly (readonly [string, string])[];
-  body?: unknown;
-  /** Cancels the call and its retries (e.g. on shutdown). */
-  signal?: AbortSignal;
-}
-
-/** A successful envelope's content. */
-export interface ApiAnswer {
-  payload: unknown;
-  message: string | null;
-}
-
+/** One call: every attempt it takes (see createTransport), resolving to the successful answer. */
 export type Transport = (request: ApiRequest) => Promise<ApiAnswer>;
 
-export const DEFAULT_RETRY: RetrySettings = {
-  retries: 4,
-  minTimeoutMs: 500,
-  maxTimeoutMs: 30_000,
-  maxRetryAfterMs: 60_000,
-};
-
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/**
- * A call that timed out twice is not tried a third time: a window whose answer does not arrive in
- * time is split by the engine (fetchSplit.ts), which costs at most two timeouts per split level
- * instead of five, and a detail call is retried later with its backoff.
- */
-const MAX_TIMEOUTS_PER_CALL = 2;
-/** Statuses meaning the service refused a write before applying it, so repeating it is safe. */
-const SAFE_WRITE_RETRY_STATUSES = new Set([408, 429, 503]);
-
-/** The base URL without trailing slashes; refuses anything but an absolute http(s) URL. */
-function checkBaseUrl(raw: string, settingNames: SettingNames): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw new Error(
-      `the API base URL "${scrubSecrets(raw)}" is not an absolute http(s) URL; set ${settingNames.baseUrl} like https://host`,
-    );
-  }
-  return raw.replace(/\/+$/, '');
-}
 
 /**
  * Builds the transport: URL, headers, timeout, envelope classification, retries with backoff and
  * Retry-After, a client-side rate limit, and the 401 path (refresh the token once, then fail).
  */
 export function createTransport(options: TransportOptions): Transport {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
-  const limitsOf = options.rateLimits ?? (() => NO_RATE_LIMIT);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const maxRetryAfterMs = retry.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
   const settingNames = options.settingNames ?? OPTION_SETTING_NAMES;
   const baseUrl = checkBaseUrl(options.baseUrl, settingNames);
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const { tokenProvider, logger } = options;
-
-  function urlOf(request: ApiRequest): string {
-    const spec = OPERATIONS[request.operation];
-    const url = new URL(`${baseUrl}/api/v1/${buildPath(spec.path, request.pathParams)}`);
-    for (const [name, value] of request.query ?? []) url.searchParams.append(name, value);
-    return url.toString();
-  }
-
-  /** One HTTP exchange; resolves to the answer or throws a typed UpstreamError. */
-  async function exchange(request: ApiRequest, url: string, attempt: number): Promise<ApiAnswer> {
-    const { operation } = request;
-    const limiter = limitsOf(operation);
-    await acquireSlot(limiter, operation);
-    const token = await tokenProvider.getToken();
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
-    const started = performance.now();
-    let status: number | undefined;
-    let error: UpstreamError | undefined;
-    try {
-      let body: string;
-      let retryAfter: string | null;
-      try {
-        const response = await doFetch(url, {
-          method: OPERATIONS[operation].method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          signal,
-        });
-        status = response.status;
-        retryAfter = response.headers.get('retry-after');
-        body = await readBoundedText(response, maxResponseBytes);
-      } catch (thrown) {
-        // The caller's own abort is not an upstream failure: let it end the call as it is.
-        if (request.signal?.aborted) throw request.signal.reason;
-        if (thrown instanceof BodyTooLargeError) {
-          error = new AnswerTooLargeError(
-            `${operation}: answer larger than ${settingNames.maxResponseBytes}=${thrown.maxBytes} bytes (decoded), abandoned; ask for a smaller range or raise ${settingNames.maxResponseBytes}`,
-            { operation, status },
-          );
-          throw error;
-        }
-        error = classifyThrown(operation, thrown, timeout.aborted, options.timeoutMs);
-        throw error;
-      }
-      const classified = classifyAnswer({
-        operation,
-        status,
-        retryAfter,
-        body,
-        now: now(),
-        secrets: [token],
-        settingNames,
-      });
-      if (!classified.ok) {
-        error = classified.error;
-        await pauseEveryCaller(limiter, error, attempt);
-        throw error;
-      }
-      return { payload: classified.payload, message: classified.message };
-    } finally {
-      report({ operation, status, durationMs: performance.now() - started, attempt, error });
-    }
-  }
-
-  /** A slot of the operation's budget; a pause too long to wait here fails the call as retryable. */
-  async function acquireSlot(limiter: RateLimiter, operation: OperationId): Promise<void> {
-    try {
-      await limiter.acquire();
-    } catch (thrown) {
-      if (!(thrown instanceof RateLimitPausedError)) throw thrown;
-      throw new RetryableUpstreamError(`${operation}: ${thrown.message}`, {
-        operation,
-        kind: 'paused',
-        retryAfterMs: thrown.retryAfterMs,
-      });
-    }
-  }
-
-  /**
-   * A 429 (or a throttling message) or a Retry-After pauses the whole budget (every process, with
-   * the shared limiter) for that long; throttling without Retry-After for this attempt's backoff.
-   * Best effort: a pause that cannot be recorded must not change the call's own failure.
-   */
-  async function pauseEveryCaller(
-    limiter: RateLimiter,
-    error: UpstreamError,
-    attempt: number,
-  ): Promise<void> {
-    const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
-    const pauseMs =
-      retryAfterMs !== undefined && retryAfterMs > 0
-        ? retryAfterMs
-        : error.kind === 'rate-limited'
-          ? Math.min(retry.minTimeoutMs * 2 ** (attempt - 1), retry.maxTimeoutMs)
-          : 0;
-    if (pauseMs > 0) await limiter.pause(pauseMs).catch(() => undefined);
-  }
-
-  function report(call: CallReport): void {
-    logger?.debug(
-      {
-        operation: call.operation,
-        status: call.status,
-        durationMs: Math.round(call.durationMs),
-        attempt: call.attempt,
-      },
-      call.error ? `upstream call failed: ${call.error.message}` : 'upstream call',
-    );
-    try {
-      options.onCall?.(call);
-    } catch {
-      // A broken metrics hook must not fail the call it observes.
-    }
-  }
-
-  function worthRetrying(request: ApiRequest, error: Error): boolean {
-    if (!isRetryable(error)) return false;
-    if ((error.retryAfterMs ?? 0) > maxRetryAfterMs) return false;
-    if (OPERATIONS[request.operation].idempotent) return true;
-    // A failed token fetch means the write was never sent.
-    if (error.operation !== request.operation) return true;
-    return error.status !== undefined && SAFE_WRITE_RETRY_STATUSES.has(error.status);
-  }
+  const exchange = createExchange({
+    fetch: options.fetch ?? globalThis.fetch,
+    tokenProvider,
+    rateLimits: options.rateLimits ?? (() => NO_RATE_LIMIT),
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    settingNames,
+    retry,
+    now: options.now ?? Date.now,
+    onCall: options.onCall,
+    logger,
+  });
 
   return async function send(request: ApiRequest): Promise<ApiAnswer> {
-    const url = urlOf(request);
+    const url = requestUrl(baseUrl, request);
     let refreshed = false;
     let timeouts = 0;
     let attempts = 0;
     const shouldRetry = (error: Error) =>
-      worthRetrying(request, error) &&
-      !(error instanceof UpstreamTimeoutError && timeouts >= MAX_TIMEOUTS_PER_CALL);
+      worthRetrying(request.operation, error, { maxRetryAfterMs, timeouts });
     return pRetry(
       async (attempt) => {
         attempts = attempt;
@@ -303,24 +93,12 @@ export function createTransport(options: TransportOptions): Transport {
             `${error.message}; retrying`,
           );
           // Honour Retry-After: wait it out here; p-retry's own backoff then adds its jittered delay.
-          const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
-          if (retryAfterMs !== undefined && retryAfterMs > 0) await sleep(retryAfterMs);
+          const retryAfterMs = retryAfterOf(error);
+          if (retryAfterMs !== undefined) await sleep(retryAfterMs);
         },
       },
     ).catch((error: unknown) => {
       throw saidGaveUp(error, attempts);
     });
   };
-}
-
-/**
- * A retryable failure that reaches the caller says what happened: this call gave up after so many
- * attempts. Whether to try again later is the caller's to decide (`isRetryable` says it may help).
- */
-function saidGaveUp(error: unknown, attempts: number): unknown {
-  if (!isRetryable(error) || attempts < 1) return error;
-  const said = `${error.message}; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
-  if (error.stack) error.stack = error.stack.replace(error.message, said);
-  error.message = said;
-  return error;
 }

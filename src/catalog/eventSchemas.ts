@@ -1,97 +1,11 @@
-import { z } from 'zod';
-import {
-  invoiceSchema,
-  orderDetailSchema,
-  ownedInventorySchema,
-  shipmentReturnSchema,
-  shipmentUpdateSchema,
-  transferInDetailSchema,
-  transferOutSchema,
-} from '../api/records/index.ts';
-import { ALL_TABLES } from '../db/allTables.ts';
-import { columnText, relationShape } from '../db/comments/render.ts';
 import { EVENT_TYPES, type EventType, type SubjectKind, TEST_EVENT_TYPE } from '../events/types.ts';
-import { snakeOf } from '../sync/rows.ts';
-
-/** JSON Schema as plain data. */
-export type JsonSchema = { [key: string]: unknown };
+import type { JsonSchema } from './jsonSchema.ts';
+import { dataMember, headMembers, messageSchema, subjectMember, TEST_MARK } from './messageSchema.ts';
+import { pingSchema } from './pingSchema.ts';
+import { recordSchema, SUBJECT_RECORDS } from './subjectRecords.ts';
 
 /** Where each event type's schema is published, relative to the repository root. */
 export const EVENT_SCHEMA_DIR = 'schemas/events';
-
-/** A published schema's `$id`: a stable name, not a URL anyone serves. */
-const ID_BASE = 'https://fulfillment-sync.example/schemas/events/';
-
-/**
- * The record each subject kind's events carry in `data.current` (and `data.previous`): what
- * src/events/sink.ts hands the rules. `tables` maps the record's members to the warehouse tables
- * whose column comments describe their fields (`root`: the record itself).
- */
-const SUBJECT_RECORDS: Readonly<
-  Record<SubjectKind, { title: string; schema: z.ZodType; about: string; tables: Record<string, string> }>
-> = {
-  shipment: {
-    title: 'ShipmentUpdate',
-    schema: shipmentUpdateSchema,
-    about: 'the shipment update as received (spec 2.10: header, lineItems, events)',
-    tables: {
-      header: 'fulfillment.shipments',
-      lineItems: 'fulfillment.shipment_lines',
-      events: 'fulfillment.shipment_events',
-    },
-  },
-  order: {
-    title: 'OrderDetail',
-    schema: orderDetailSchema,
-    about: 'the order detail as received (spec 2.2: header, lineItems, holds, messages, addresses, ...)',
-    tables: {
-      root: 'fulfillment.orders',
-      header: 'fulfillment.orders',
-      lineItems: 'fulfillment.order_lines',
-      holds: 'fulfillment.order_holds',
-      messages: 'fulfillment.order_messages',
-      soldToConsumers: 'fulfillment.order_addresses',
-      shipToConsumers: 'fulfillment.order_addresses',
-      deliverToConsumers: 'fulfillment.order_addresses',
-    },
-  },
-  return: {
-    title: 'ShipmentReturn',
-    schema: shipmentReturnSchema,
-    about: 'the return as received (spec 2.9, with its lineItems)',
-    tables: { root: 'fulfillment.returns', lineItems: 'fulfillment.return_lines' },
-  },
-  inventory: {
-    title: 'OwnedInventory',
-    schema: ownedInventorySchema,
-    about:
-      'the owned-inventory row as received (spec 2.8); a row that vanished from the snapshot comes with its quantities zeroed',
-    tables: { root: 'fulfillment.inventory' },
-  },
-  transfer_in: {
-    title: 'TransferInDetail',
-    schema: transferInDetailSchema,
-    about:
-      'the IN detail (spec 2.6: header, lineItems, notes); a state known only from the stored list row has the list header and lineItems []',
-    tables: {
-      header: 'fulfillment.transfers_in',
-      lineItems: 'fulfillment.transfer_in_lines',
-      notes: 'fulfillment.transfer_in_notes',
-    },
-  },
-  transfer_out: {
-    title: 'TransferOut',
-    schema: transferOutSchema,
-    about: 'the OUT list row as received (spec 2.7)',
-    tables: { root: 'fulfillment.transfers_out' },
-  },
-  invoice: {
-    title: 'Invoice',
-    schema: invoiceSchema,
-    about: 'the invoice as received (spec 2.13)',
-    tables: { root: 'fulfillment.invoices' },
-  },
-};
 
 /**
  * What `data.previous` holds, per type, as the rules in src/events/rules decide: `null` for a
@@ -155,131 +69,48 @@ export function eventSchema(type: EventType): JsonSchema {
   const previous = { null: { type: 'null' }, record: ref, either: { anyOf: [ref, { type: 'null' }] } }[
     PREVIOUS[type]
   ];
+  const description = [
+    `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
+    VISIBILITY[type],
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${ID_BASE}${type}.json`,
-    title: type,
-    description: [
-      `A ${type} event, as stored in sync.events and sent as the webhook body. data.current: ${subject.about}; data.previous: ${PREVIOUS_TEXT[PREVIOUS[type]]}.`,
-      VISIBILITY[type],
-    ]
-      .filter((part) => part !== undefined)
-      .join(' '),
-    type: 'object',
-    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'],
-    additionalProperties: false,
-    properties: {
-      id: {
-        type: 'string',
-        pattern: '^evt_[0-9a-f]{32}$',
-        description:
-          'Deterministic: evt_ + 32 hex of sha256(type|subject key|transition). Also the webhook-id header.',
-      },
-      type: { const: type },
-      occurredAt: {
-        type: 'string',
-        format: 'date-time',
-        description: 'UTC; the upstream time of the change where the record has one, else detectedAt.',
-      },
-      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; when the sync saw the change.' },
-      subject: {
-        type: 'object',
-        required: ['kind', 'key'],
-        additionalProperties: false,
-        properties: {
-          kind: { const: kind },
-          key: {
-            type: 'string',
-            description: "The record's natural key, parts joined by ':' (a missing part is '').",
-          },
-        },
-      },
+    ...messageSchema(type, description, ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data'], {
+      ...headMembers(type, {
+        id: 'Deterministic: evt_ + 32 hex of sha256(type|subject key|transition). Also the webhook-id header.',
+        occurredAt: 'UTC; the upstream time of the change where the record has one, else detectedAt.',
+        detectedAt: 'UTC; when the sync saw the change.',
+      }),
+      subject: subjectMember(kind, "The record's natural key, parts joined by ':' (a missing part is '')."),
       test: TEST_MARK,
-      data: {
-        type: 'object',
-        required: ['current', 'previous', 'changes'],
-        additionalProperties: false,
-        properties: {
-          current: { ...ref, description: `${capitalised(subject.about)}.` },
-          previous: { ...previous, description: `${capitalised(PREVIOUS_TEXT[PREVIOUS[type]])}.` },
-          changes: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['field', 'from', 'to'],
-              additionalProperties: false,
-              properties: {
-                field: {
-                  type: 'string',
-                  description: 'Path in the record, e.g. header.statusCode or lineItems[2].qtyReceived.',
-                },
-                from: { description: 'The value before (null when there was none).' },
-                to: { description: 'The value after.' },
-              },
-            },
-          },
-        },
-      },
-    },
+      data: dataMember({
+        current: { ...ref, description: `${capitalised(subject.about)}.` },
+        previous: { ...previous, description: `${capitalised(PREVIOUS_TEXT[PREVIOUS[type]])}.` },
+        changes: CHANGES,
+      }),
+    }),
     $defs: { [subject.title]: recordSchema(kind) },
   };
 }
 
-/** The `test` member: present only on what `webhooks test` sends, an example rather than a change. */
-const TEST_MARK = {
-  const: true,
-  description:
-    'Present (true) only on a `webhooks test` delivery: an example body sent on request, not a change fulfillment-sync saw; never stored in sync.events.',
-} as const;
-
-/** The JSON Schema of the `webhooks test` ping (webhook.test): the endpoint it was sent to. */
-export function pingSchema(): JsonSchema {
-  return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${ID_BASE}${TEST_EVENT_TYPE}.json`,
-    title: TEST_EVENT_TYPE,
-    description:
-      'The ping `webhooks test <id>` sends (without --type): checks that an endpoint receives and verifies deliveries. Not a derived event: never stored, relayed or replayed.',
+/** `data.changes` of an event: each field that changed, with its value before and after. */
+const CHANGES = {
+  type: 'array',
+  items: {
     type: 'object',
-    required: ['id', 'type', 'occurredAt', 'detectedAt', 'subject', 'data', 'test'],
+    required: ['field', 'from', 'to'],
     additionalProperties: false,
     properties: {
-      id: {
+      field: {
         type: 'string',
-        pattern: '^evt_[0-9a-f]{32}$',
-        description: 'Random for each test delivery. Also the webhook-id header.',
+        description: 'Path in the record, e.g. header.statusCode or lineItems[2].qtyReceived.',
       },
-      type: { const: TEST_EVENT_TYPE },
-      occurredAt: { type: 'string', format: 'date-time', description: 'UTC; when the ping was sent.' },
-      detectedAt: { type: 'string', format: 'date-time', description: 'UTC; the same as occurredAt.' },
-      subject: {
-        type: 'object',
-        required: ['kind', 'key'],
-        additionalProperties: false,
-        properties: {
-          kind: { const: 'endpoint' },
-          key: { type: 'string', description: 'The id of the endpoint the ping was sent to.' },
-        },
-      },
-      data: {
-        type: 'object',
-        required: ['current', 'previous', 'changes'],
-        additionalProperties: false,
-        properties: {
-          current: {
-            type: 'object',
-            required: ['endpointId', 'message'],
-            additionalProperties: false,
-            properties: { endpointId: { type: 'string' }, message: { type: 'string' } },
-          },
-          previous: { type: 'null' },
-          changes: { type: 'array', maxItems: 0 },
-        },
-      },
-      test: TEST_MARK,
+      from: { description: 'The value before (null when there was none).' },
+      to: { description: 'The value after.' },
     },
-  };
-}
+  },
+} as const;
 
 /** Where a type's schema is published, relative to the repository root (and the npm package). */
 export function eventSchemaPath(type: EventType | typeof TEST_EVENT_TYPE): string {
@@ -293,63 +124,6 @@ export function eventSchemaFiles(): Map<string, string> {
   );
   files.set(eventSchemaPath(TEST_EVENT_TYPE), `${JSON.stringify(pingSchema(), null, 2)}\n`);
   return files;
-}
-
-/** The record's JSON Schema from its zod schema, its fields described by the warehouse comments. */
-function recordSchema(kind: SubjectKind): JsonSchema {
-  const subject = SUBJECT_RECORDS[kind];
-  const { $schema: _draft, ...schema } = z.toJSONSchema(subject.schema, { io: 'output' }) as JsonSchema;
-  const { root, ...members } = subject.tables;
-  return { title: subject.title, ...describeFields(schema, root, members) };
-}
-
-/**
- * Adds each field's column comment as its `description`. `members` (top level only) send a
- * member's object or array items to another table (header -> shipments, lineItems -> lines, ...).
- */
-function describeFields(
-  node: JsonSchema,
-  table: string | undefined,
-  members: Record<string, string> = {},
-): JsonSchema {
-  const properties = node.properties as Record<string, JsonSchema> | undefined;
-  if (!properties) return node;
-  const columns = table ? new Set(columnsOf(table)) : new Set<string>();
-  const described: Record<string, JsonSchema> = {};
-  for (const [field, schema] of Object.entries(properties)) {
-    const memberTable = members[field];
-    if (memberTable) {
-      described[field] = mapObjects(schema, (object) => describeFields(object, memberTable));
-      continue;
-    }
-    const column = snakeOf(field);
-    const text = table && columns.has(column) ? columnText(table, column) : undefined;
-    described[field] = text ? { description: text, ...schema } : schema;
-  }
-  return { ...node, properties: described };
-}
-
-/** Applies `fn` to the object schemas of a member: the object itself, or an array's items, nullable or not. */
-function mapObjects(schema: JsonSchema, fn: (object: JsonSchema) => JsonSchema): JsonSchema {
-  if (schema.type === 'object') return fn(schema);
-  if (schema.type === 'array' && schema.items)
-    return { ...schema, items: mapObjects(schema.items as JsonSchema, fn) };
-  if (Array.isArray(schema.anyOf))
-    return { ...schema, anyOf: (schema.anyOf as JsonSchema[]).map((s) => mapObjects(s, fn)) };
-  return schema;
-}
-
-const COLUMNS_BY_TABLE = new Map(
-  ALL_TABLES.map((table) => {
-    const shape = relationShape(table);
-    return [`${shape.schema}.${shape.name}`, shape.columns];
-  }),
-);
-
-function columnsOf(table: string): readonly string[] {
-  const columns = COLUMNS_BY_TABLE.get(table);
-  if (!columns) throw new Error(`No table ${table} in the schema (src/catalog/eventSchemas.ts names it).`);
-  return columns;
 }
 
 function capitalised(text: string): string {

@@ -1,6 +1,7 @@
 import { compile } from 'json-schema-to-typescript';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../events/types.ts';
-import { eventSchemaFiles, eventSchemaPath, type JsonSchema } from './eventSchemas.ts';
+import { eventSchemaFiles, eventSchemaPath } from './eventSchemas.ts';
+import type { JsonSchema } from './jsonSchema.ts';
 
 /**
  * `fulfillment-sync/events`: TypeScript types of the webhook bodies, generated from the published

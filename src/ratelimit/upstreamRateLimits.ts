@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DEFAULT_RETRY } from '../api/transport.ts';
+import { DEFAULT_RETRY } from '../api/callHooks.ts';
 import type { RedisTarget } from '../redis/connection.ts';
 import { connectRedis, RedisUnreachableError } from '../runtime/connectRedis.ts';
 import { type RateLimits, routeRateLimits } from './budgets.ts';

@@ -1,5 +1,5 @@
+import { DEFAULT_RETRY } from '../api/callHooks.ts';
 import { RequestRuleError, RetryableUpstreamError, UnauthorizedError, UpstreamError } from '../api/errors.ts';
-import { DEFAULT_RETRY } from '../api/transport.ts';
 import type { RejectedRecord } from '../sync/types.ts';
 
 const MAX_IN_PROCESS_WAIT_MS = DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;

@@ -136,11 +136,12 @@ async function timed(args: string[], runs: number) {
 }
 
 /**
- * What the tarball may weigh, compressed and unpacked: room for the docs to grow (548 KiB and 2.6 MiB
- * today), but not for the 2.4 MB of drizzle snapshots or the source maps it shipped before (718 KB
- * packed, 5.0 MB unpacked).
+ * What the tarball may weigh, compressed and unpacked: room for the docs and the split of src into
+ * one concept per file to grow (702 KiB and 3.1 MiB today; each new module ships a .js and a .d.ts),
+ * but not for the 2.4 MB of drizzle snapshots or the source maps it shipped before (718 KB packed,
+ * 5.0 MB unpacked: the unpacked ceiling is the one those break).
  */
-const PACKED_CEILING_BYTES = 700 * 1024;
+const PACKED_CEILING_BYTES = 760 * 1024;
 const UNPACKED_CEILING_BYTES = 3.5 * 1024 * 1024;
 
 describe('what the package ships', () => {

@@ -1,44 +1,29 @@
-import type {
-  Invoice,
-  OwnedInventory,
-  ProductDetail,
-  ShipmentReturn,
-  ShipmentUpdate,
-  TransferInDetail,
-} from '../../api/records/index.ts';
+import type { OwnedInventory, ProductDetail, TransferInDetail } from '../../api/records/index.ts';
 import { ownedInventoryRecord } from '../records/inventory.ts';
 import { TOO_MANY_REQUESTS } from '../respond.ts';
 import { Rng } from '../rng.ts';
-import { type Answer, LazyRows, notFound, type RouteContext, type SimRequest } from '../routes/context.ts';
-import { ownedInventoryFilter } from '../routes/inventory.ts';
-import { q } from '../routes/params.ts';
+import { type Answer, notFound, type RouteContext, type SimRequest } from '../routes/context.ts';
 import type { SimTruth } from '../truth.ts';
 import type { World } from '../world/state.ts';
+import { withMalformedLine, withMalformedPrice } from './patch.ts';
 import {
-  withDeepMember,
-  withMalformedLine,
-  withMalformedPrice,
-  withNulEvent,
-  withOverflowingCount,
-  withOversizedNumber,
-  withSurrogateCarrier,
-  withWrongTypedQuantity,
-} from './patch.ts';
+  poisonInventoryRow,
+  poisonInvoice,
+  poisonListRows,
+  poisonReturn,
+  poisonShipment,
+} from './poisonRecords.ts';
 import { reportPoisons } from './report.ts';
+import { isComplete, resolveTargets } from './resolveTargets.ts';
 import {
   chooseAtStart,
-  invoicesSince,
-  laterMalformedIn,
-  laterMissingIn,
   type ResolvedTargets,
-  returnSince,
   type StartTargets,
-  shipmentsSince,
   type TransferTarget,
   vanishingRowAt,
-  WRONG_TYPE_AFTER,
 } from './targets.ts';
 import { POISON_KINDS, type PoisonKind, type PoisonOptions, type PoisonReport } from './types.ts';
+import { validatePoisonOptions } from './validateOptions.ts';
 
 /**
  * The poison world (README "Scenarios"): the world of the same seed, with a handful of records and
@@ -102,7 +87,9 @@ export class PoisonScenario {
         return answer;
       }
       default:
-        return answer.isSuccess ? { ...answer, payload: this.poisonRows(ctx, req, answer.payload) } : answer;
+        return answer.isSuccess
+          ? { ...answer, payload: poisonListRows(ctx, req, answer.payload, t) }
+          : answer;
     }
   }
 
@@ -117,21 +104,21 @@ export class PoisonScenario {
       shipmentUpdates: {
         ...truth.shipmentUpdates,
         [t.accountNumber]: (truth.shipmentUpdates[t.accountNumber] ?? []).map((r) =>
-          this.shipment(r, t, z.iso.bind(z)),
+          poisonShipment(r, t, z.iso.bind(z)),
         ),
       },
       invoices: {
         ...truth.invoices,
-        [t.accountNumber]: (truth.invoices[t.accountNumber] ?? []).map((r) => this.invoice(r, t)),
+        [t.accountNumber]: (truth.invoices[t.accountNumber] ?? []).map((r) => poisonInvoice(r, t)),
       },
       returns: {
         ...truth.returns,
-        [t.accountNumber]: (truth.returns[t.accountNumber] ?? []).map((r) => this.return(r, t)),
+        [t.accountNumber]: (truth.returns[t.accountNumber] ?? []).map((r) => poisonReturn(r, t)),
       },
       ownedInventory: {
         ...truth.ownedInventory,
         [t.supplierId]: [
-          ...inventory.map((r) => this.inventoryRow(t.supplierId, r, t, now)),
+          ...inventory.map((r) => poisonInventoryRow(t.supplierId, r, t, now)),
           ...(vanishing ? [ownedInventoryRecord(this.world, vanishing)] : []),
         ] as OwnedInventory[],
       },
@@ -178,109 +165,9 @@ export class PoisonScenario {
   /** Every target, finding those that the world has created since the last call. */
   targets(): ResolvedTargets {
     if (this.resolved && isComplete(this.resolved)) return this.resolved;
-    const w = this.world;
-    const s = this.atStart;
-    const previous = this.resolved;
-    const [first, second, third] = shipmentsSince(w, s.accountNumber, s.start, 3);
-    const [overflow, oversized] = invoicesSince(w, s.accountNumber, s.start, 2);
-    const deep = returnSince(w, s.accountNumber, s.start);
-    const malformedIn = s.malformedIn ?? laterMalformedIn(w, s);
-    const missingIn = s.missingIn ?? laterMissingIn(w, s, malformedIn?.orderNumber);
-    const hub = first?.planned[1];
-    this.resolved = {
-      ...s,
-      malformedIn,
-      missingIn,
-      nul:
-        first && hub
-          ? {
-              containerId: first.containerId,
-              eventTime: hub.eventTime,
-              from:
-                previous?.nul?.from ??
-                (first.events.includes(hub) ? revealedAt(w, first.containerId, hub.eventTime) : undefined),
-            }
-          : undefined,
-      surrogate: second && { containerId: second.containerId, from: second.shipDate },
-      order503: third && {
-        accountNumber: third.accountNumber,
-        orderNumber: third.orderNumber,
-        from: third.shipDate,
-      },
-      overflowInvoice: overflow && { invoiceNumber: overflow.invoiceNumber, from: overflow.invoiceDate },
-      oversizedInvoice: oversized && { invoiceNumber: oversized.invoiceNumber, from: oversized.invoiceDate },
-      deepReturn: deep && { shipReturnId: deep.shipReturnId, from: deep.returnDate },
-    };
+    this.resolved = resolveTargets(this.world, this.atStart, this.resolved);
     return this.resolved;
   }
-
-  private poisonRows(ctx: RouteContext, req: SimRequest, payload: unknown): unknown {
-    const t = this.active();
-    const z = ctx.world.zone;
-    switch (req.op) {
-      case 'GET Shipments/Updates': {
-        const patch = (r: unknown) => this.shipment(r as ShipmentUpdate, t, z.iso.bind(z));
-        if (payload instanceof LazyRows) return new LazyRows(payload.length, (i) => patch(payload.at(i)));
-        return (payload as ShipmentUpdate[]).map(patch);
-      }
-      case 'GET Finances/invoices':
-        return (payload as Invoice[]).map((r) => this.invoice(r, t));
-      case 'GET Shipments/Returns':
-        return (payload as ShipmentReturn[]).map((r) => this.return(r, t));
-      case 'GET Inventories/Owned': {
-        const supplierId = q(ctx, req, 'GET Inventories/Owned', 'supplierId') ?? '';
-        const rows = (payload as OwnedInventory[]).map((r) => this.inventoryRow(supplierId, r, t, ctx.now));
-        const vanishing = t.vanishing && vanishingRowAt(t.vanishing, t.start, ctx.now);
-        if (vanishing && ownedInventoryFilter(ctx, req)(vanishing))
-          rows.push(ownedInventoryRecord(ctx.world, vanishing));
-        return rows;
-      }
-      default:
-        return payload;
-    }
-  }
-
-  private shipment(r: ShipmentUpdate, t: ResolvedTargets, iso: (ms: number) => string): ShipmentUpdate {
-    const id = r?.header?.containerId;
-    if (t.nul && id === t.nul.containerId) return withNulEvent(r, iso(t.nul.eventTime));
-    if (t.surrogate && id === t.surrogate.containerId) return withSurrogateCarrier(r);
-    return r;
-  }
-
-  private invoice(r: Invoice, t: ResolvedTargets): Invoice {
-    if (r.invoiceNumber === t.overflowInvoice?.invoiceNumber) return withOverflowingCount(r);
-    if (r.invoiceNumber === t.oversizedInvoice?.invoiceNumber) return withOversizedNumber(r);
-    return r;
-  }
-
-  private return(r: ShipmentReturn, t: ResolvedTargets): ShipmentReturn {
-    return r.shipReturnId === t.deepReturn?.shipReturnId ? withDeepMember(r) : r;
-  }
-
-  private inventoryRow(
-    supplierId: string,
-    r: OwnedInventory,
-    t: ResolvedTargets,
-    now: number,
-  ): OwnedInventory | Record<string, unknown> {
-    if (now < t.start + WRONG_TYPE_AFTER) return r;
-    const key = `${supplierId}|${r.warehouseCode}|${r.subInventoryCode}|${r.sku}`;
-    return key === t.wrongTypeKey ? withWrongTypedQuantity(r) : r;
-  }
-}
-
-/** Throws a plain Error naming what is wrong with poison options. */
-export function validatePoisonOptions(o: PoisonOptions): void {
-  for (const k of o.kinds ?? [])
-    if (!POISON_KINDS.includes(k))
-      throw new Error(`unknown poison kind "${k}"; known: ${POISON_KINDS.join(', ')}`);
-  if (o.rateLimitRate !== undefined && !(o.rateLimitRate >= 0 && o.rateLimitRate <= 1))
-    throw new Error('poison.rateLimitRate must be between 0 and 1');
-  if (
-    o.retryAfterSeconds !== undefined &&
-    !(Number.isInteger(o.retryAfterSeconds) && o.retryAfterSeconds >= 0)
-  )
-    throw new Error('poison.retryAfterSeconds must be an integer >= 0');
 }
 
 function isTransfer(target: TransferTarget | undefined, p: Record<string, string>, now: number): boolean {
@@ -291,27 +178,4 @@ function isTransfer(target: TransferTarget | undefined, p: Record<string, string
     now >= target.from &&
     (target.until === undefined || now < target.until)
   );
-}
-
-/** Whether every lazily found target exists and has been served (then nothing changes any more). */
-function isComplete(t: ResolvedTargets): boolean {
-  return Boolean(
-    t.nul?.from !== undefined &&
-      t.surrogate &&
-      t.order503 &&
-      t.overflowInvoice &&
-      t.oversizedInvoice &&
-      t.deepReturn &&
-      t.malformedIn &&
-      t.missingIn,
-  );
-}
-
-/** When the tracking event at `eventTime` became visible, from the change history. */
-function revealedAt(world: World, containerId: string, eventTime: number): number | undefined {
-  const iso = new Date(eventTime).toISOString();
-  for (const h of world.history)
-    if (h.kind === 'shipment.tracking_event' && h.key === containerId && h.change.eventTime === iso)
-      return Date.parse(h.at);
-  return undefined;
 }

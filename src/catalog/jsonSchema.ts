@@ -1,0 +1,2 @@
+/** JSON Schema as plain data. */
+export type JsonSchema = { [key: string]: unknown };
