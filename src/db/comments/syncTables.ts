@@ -178,7 +178,8 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       stream: "The stream that fetches the detail: 'orders', 'transfers_in' or 'products'.",
       scope: 'Account number (orders) or supplier id (transfers_in, products).',
       record_key: 'The record to fetch: an order number, an IN order number or a SKU.',
-      reason: "What asked for it: 'shipment', 'return', 'user' or 'detail-failed'.",
+      reason:
+        "What asked for it: 'shipment', 'return', 'user', 'detail-failed', or 'children-withheld' (a detail answer omitted stored children no second read confirmed gone: they stayed, the next run reads it again).",
       requested_at:
         'When the record was last named; a request named again while being fetched is kept for the next run.',
       attempts: 'Failed detail calls so far.',
