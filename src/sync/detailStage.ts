@@ -65,9 +65,17 @@ export interface DetailStageArgs<R, C> {
   checkDeadline?: (() => void) | undefined;
 }
 
-/** The records a detail call answered, by detail key, with the list record each replaced, if any. */
-interface Answered<R> {
-  answered: ReadonlyMap<string, Incoming<R> | undefined>;
+/** What a batch of detail calls yields besides the records. */
+interface DetailCalls<R> {
+  repaired: RejectedRecord[];
+  failures: DetailFailure[];
+  apiCalls: number;
+  /** The records a detail call answered, by detail key, with the list record each replaced, if any. */
+  answered: Map<string, Incoming<R> | undefined>;
+}
+
+function noCalls<R>(): DetailCalls<R> {
+  return { repaired: [], failures: [], apiCalls: 0, answered: new Map() };
 }
 
 const NO_REQUESTS: DueRequests = { requests: [], readAt: new Date(0).toISOString() };
@@ -130,17 +138,9 @@ async function fetchByKey<R, C>(
   args: DetailStageArgs<R, C>,
   spec: DetailSpec<R, C>,
   due: DueRequests,
-): Promise<
-  { records: R[]; repaired: RejectedRecord[]; failures: DetailFailure[]; apiCalls: number } & Answered<R>
-> {
+): Promise<DetailCalls<R> & { records: R[] }> {
   const { fetched, stream, scope, client } = args;
-  const out = {
-    records: [] as R[],
-    repaired: [] as RejectedRecord[],
-    failures: [] as DetailFailure[],
-    apiCalls: 0,
-    answered: new Map<string, undefined>(),
-  };
+  const out = { records: [] as R[], ...noCalls<R>() };
   const listed = new Set(fetched.records.map((r) => spec.key(r)));
   const named = (fetched.byKey ?? []).filter((k) => !listed.has(k));
   const held = await heldBackKeys(args.db, stream.name, scope.id, named, args.ctx.now);
@@ -211,25 +211,10 @@ async function fetchListed<R, C>(
   spec: DetailSpec<R, C>,
   read: WindowRead<R>,
   due: DueRequests,
-): Promise<
-  {
-    incoming: Incoming<R>[];
-    rejected: RejectedRecord[];
-    repaired: RejectedRecord[];
-    failures: DetailFailure[];
-    apiCalls: number;
-  } & Answered<R>
-> {
+): Promise<DetailCalls<R> & { incoming: Incoming<R>[]; rejected: RejectedRecord[] }> {
   const { stream, client, scope, window, ctx } = args;
   const { shape, storedByKey } = read;
-  const out = {
-    incoming: [] as Incoming<R>[],
-    rejected: [] as RejectedRecord[],
-    repaired: [] as RejectedRecord[],
-    failures: [] as DetailFailure[],
-    apiCalls: 0,
-    answered: new Map<string, Incoming<R>>(),
-  };
+  const out = { incoming: [] as Incoming<R>[], rejected: [] as RejectedRecord[], ...noCalls<R>() };
   const dueKeys = new Set(due.requests.map((d) => d.recordKey));
   const needs = (i: Incoming<R>) => {
     if (spec.has(i.record)) return false;
