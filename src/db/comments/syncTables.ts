@@ -45,7 +45,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
         "'succeeded', 'partial' (some records quarantined, or detail calls failed and will be retried) or 'failed'. 'running' and 'skipped' are allowed but not written: a window's row is written once it is stored or has failed, and a run that finds another run holding the stream's lease writes none.",
       events: 'Events written to the outbox by this run.',
       vanish_withheld:
-        'Rows an unconfirmed shrink kept: the answer would have zeroed or closed them (it omitted much of what the scope holds), no further read agreed, so they stay as stored and the next run decides. 0 otherwise.',
+        "Rows an unconfirmed shrink kept: the answer would have zeroed or closed them (it omitted much of what the scope holds), or deleted them (a detail answer omitting a record's stored children: lines, holds, notes), no further read agreed, so they stay as stored and the next run decides. 0 otherwise.",
       api_calls: 'Upstream API calls made by this run.',
       error: 'Error text of a failed run.',
       details: 'What the run decided on the way (window splits, detail failures, warnings), as JSON.',

@@ -1,1 +1,0 @@
-COMMENT ON COLUMN "sync"."detail_requests"."reason" IS 'What asked for it: ''shipment'', ''return'', ''user'', ''detail-failed'', or ''children-withheld'' (a detail answer omitted stored children no second read confirmed gone: they stayed, the next run reads it again).';
