@@ -99,7 +99,7 @@ export const metrics = {
   ),
   vanishWithheld: counter(
     'fulfillment_vanish_withheld_total',
-    'Answers whose large shrink (every row of the scope, or half or more of at least 10, missing) no further read confirmed, by stream and scope: nothing of it vanished, the rows stay until a run confirms it (sync.runs.vanish_withheld has the rows kept).',
+    'Answers whose large shrink (every row of the scope, or half or more of at least 10, missing; for a detail answer, any stored child of its record) no further read confirmed, by stream and scope: nothing of it vanished, the rows stay until a run confirms it (sync.runs.vanish_withheld has the rows kept).',
     ['stream', 'scope'],
   ),
   apiCalls: counter('fulfillment_api_calls_total', 'Upstream API calls by operation and HTTP status.', [

@@ -36,39 +36,60 @@ export async function diffAllChildren<R>(
       for (const row of distinctByKey(childRows.get(change)?.[i] ?? [], shape)) ofNewParents.push(row);
     }
     const rows = updated.flatMap((c) => childRows.get(c)?.[i] ?? []);
-    const parentKeyOf = (p: Row) => {
-      const k: Row = {};
-      child.parentKey.forEach((column, j) => {
-        k[column] = p[parentKey[j] as string];
-      });
-      return k;
-    };
-    const stored = await loadByKeys(
+    const stored = await storedChildren(
       db,
-      child.table,
-      child.parentKey,
-      updated.map((c) => parentKeyOf(c.row)),
+      child as ChildEntity<unknown>,
+      parentKey,
+      updated.map((c) => c.row),
     );
-    const parentShape = { key: child.parentKey, kinds: shape.kinds };
-    const storedByParent = new Map<string, Row[]>();
-    for (const row of stored) {
-      const k = keyOf(row, parentShape);
-      const siblings = storedByParent.get(k);
-      if (siblings) siblings.push(row);
-      else storedByParent.set(k, [row]);
-    }
     const name = tableInfo(child.table).name;
     for (const change of updated) {
-      const previous = storedByParent.get(keyOf(parentKeyOf(change.row), parentShape)) ?? [];
+      const previous = stored.ofParent(change.row);
       change.previousChildren = { ...change.previousChildren, [name]: previous };
     }
-    const diff = diffChildren(rows, stored, shape);
+    const diff = diffChildren(rows, stored.rows, shape);
     writes.push({
       child: child as ChildEntity<unknown>,
       diff: { ...diff, inserted: ofNewParents.concat(diff.inserted) },
     });
   }
   return writes;
+}
+
+/** The stored rows of one child table under some parents, and a look-up of one parent's. */
+export interface StoredChildren {
+  rows: Row[];
+  /** The stored children of one of the parents (none: an empty list). */
+  ofParent(parent: Row): readonly Row[];
+}
+
+/**
+ * The stored children of `parents` (parent rows, keyed by `parentKey`) in one child table: one
+ * short read, no transaction.
+ */
+export async function storedChildren(
+  db: Queryable,
+  child: ChildEntity<unknown>,
+  parentKey: readonly string[],
+  parents: readonly Row[],
+): Promise<StoredChildren> {
+  const parentShape = { key: child.parentKey, kinds: shapeOf(child.table, child.key).kinds };
+  const parentKeyOf = (parent: Row) => {
+    const k: Row = {};
+    child.parentKey.forEach((column, j) => {
+      k[column] = parent[parentKey[j] as string];
+    });
+    return k;
+  };
+  const rows = await loadByKeys(db, child.table, child.parentKey, parents.map(parentKeyOf));
+  const byParent = new Map<string, Row[]>();
+  for (const row of rows) {
+    const k = keyOf(row, parentShape);
+    const siblings = byParent.get(k);
+    if (siblings) siblings.push(row);
+    else byParent.set(k, [row]);
+  }
+  return { rows, ofParent: (parent) => byParent.get(keyOf(parentKeyOf(parent), parentShape)) ?? [] };
 }
 
 /** One parent's child rows with a key given twice kept once (the last wins); most have one or two. */

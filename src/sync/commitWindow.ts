@@ -1,6 +1,11 @@
 import type { Pool } from 'pg';
 import { advanceCursor, type CursorMove } from './cursor.ts';
-import { clearServedRequests, type DetailRetryPolicy, recordDetailFailures } from './detailRequests.ts';
+import {
+  clearServedRequests,
+  type DetailRetryPolicy,
+  recordDetailFailures,
+  requestDetails,
+} from './detailRequests.ts';
 import { assertLeaseHeld, type StreamLease } from './lease.ts';
 import type { PreparedWindow } from './prepareWindow.ts';
 import { type Rejection, recordRejections } from './rejections.ts';
@@ -75,6 +80,9 @@ export async function commitWindow<R>(args: CommitArgs<R>): Promise<CommitResult
     }
     await stream.afterWrite?.({ tx, scope, window, now, runId, changes: prepared.changes });
     await clearServedRequests(tx, stream.name, scope.id, prepared.served);
+    // A record whose children stayed (withheld) is read again by the next run, which decides.
+    const withheld = prepared.childrenWithheld.map((w) => w.recordKey);
+    await requestDetails(tx, stream.name, scope.id, withheld, 'children-withheld');
     const quarantinedDetails = await recordDetailFailures(
       tx,
       stream.name,

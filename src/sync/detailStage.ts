@@ -1,4 +1,6 @@
+import type { VanishConfirmSettings } from '../config/types.ts';
 import type { Queryable } from '../db/queryable.ts';
+import { type ChildrenWithheld, confirmChildren } from './confirmChildren.ts';
 import {
   type DetailFailure,
   type DetailRequest,
@@ -42,6 +44,8 @@ export interface DetailedWindow<R> extends WindowRead<R> {
   fetchedByKey: number;
   /** Due requests of records a window listing every record did not list: gone, served. */
   gone: DetailRequest[];
+  /** Records whose answers omitted stored children that no second read confirmed gone. */
+  childrenWithheld: ChildrenWithheld[];
 }
 
 export interface DetailStageArgs<R, C> {
@@ -55,6 +59,23 @@ export interface DetailStageArgs<R, C> {
   after?: CommitBeside | undefined;
   /** Told after each call by key (order details), for `sync --once`'s progress. */
   onProgress?: ((progress: FetchProgress) => void) | undefined;
+  /** How children a detail answer omits are confirmed (FULFILLMENT_VANISH_CONFIRM_*). */
+  settings: VanishConfirmSettings;
+  /** Throws once the run's deadline has passed (no further confirming read). */
+  checkDeadline?: (() => void) | undefined;
+}
+
+/** What a batch of detail calls yields besides the records. */
+interface DetailCalls<R> {
+  repaired: RejectedRecord[];
+  failures: DetailFailure[];
+  apiCalls: number;
+  /** The records a detail call answered, by detail key, with the list record each replaced, if any. */
+  answered: Map<string, Incoming<R> | undefined>;
+}
+
+function noCalls<R>(): DetailCalls<R> {
+  return { repaired: [], failures: [], apiCalls: 0, answered: new Map() };
 }
 
 const NO_REQUESTS: DueRequests = { requests: [], readAt: new Date(0).toISOString() };
@@ -71,7 +92,8 @@ export async function detailWindow<R, C>(args: DetailStageArgs<R, C>): Promise<D
   };
   if (!spec) {
     const read = await readWindow({ ...reading, fetched });
-    return { ...read, due: NO_REQUESTS, failures: [], apiCalls: 0, fetchedByKey: 0, gone: [] };
+    const none = { failures: [], apiCalls: 0, fetchedByKey: 0, gone: [], childrenWithheld: [] };
+    return { ...read, due: NO_REQUESTS, ...none };
   }
   const due = await dueDetailRequests(args.db, stream.name, args.scope.id, args.ctx.now, spec.limit);
   const keyed = await fetchByKey(args, spec, due);
@@ -85,16 +107,25 @@ export async function detailWindow<R, C>(args: DetailStageArgs<R, C>): Promise<D
   });
   const dueHere = await dueOfListed(args, spec, read.incoming, due);
   const listed = await fetchListed(args, spec, read, dueHere);
+  const checked = await confirmChildren({
+    ...args,
+    spec,
+    shape: read.shape,
+    storedByKey: read.storedByKey,
+    incoming: listed.incoming,
+    answered: new Map([...keyed.answered, ...listed.answered]),
+  });
   return {
     ...read,
-    incoming: listed.incoming,
+    incoming: checked.incoming,
     rejected: [...read.rejected, ...listed.rejected],
     repaired: [...read.repaired, ...listed.repaired],
     due: dueHere,
     failures: [...keyed.failures, ...listed.failures],
-    apiCalls: keyed.apiCalls + listed.apiCalls,
+    apiCalls: keyed.apiCalls + listed.apiCalls + checked.apiCalls,
     fetchedByKey: keyed.records.length,
     gone: goneRequests(args, spec, due),
+    childrenWithheld: checked.withheld,
   };
 }
 
@@ -107,14 +138,9 @@ async function fetchByKey<R, C>(
   args: DetailStageArgs<R, C>,
   spec: DetailSpec<R, C>,
   due: DueRequests,
-): Promise<{ records: R[]; repaired: RejectedRecord[]; failures: DetailFailure[]; apiCalls: number }> {
+): Promise<DetailCalls<R> & { records: R[] }> {
   const { fetched, stream, scope, client } = args;
-  const out = {
-    records: [] as R[],
-    repaired: [] as RejectedRecord[],
-    failures: [] as DetailFailure[],
-    apiCalls: 0,
-  };
+  const out = { records: [] as R[], ...noCalls<R>() };
   const listed = new Set(fetched.records.map((r) => spec.key(r)));
   const named = (fetched.byKey ?? []).filter((k) => !listed.has(k));
   const held = await heldBackKeys(args.db, stream.name, scope.id, named, args.ctx.now);
@@ -130,6 +156,7 @@ async function fetchByKey<R, C>(
     else {
       out.records.push(answer.record);
       out.repaired.push(...(answer.repaired ?? []));
+      out.answered.set(key, undefined);
     }
   }
   return out;
@@ -184,22 +211,10 @@ async function fetchListed<R, C>(
   spec: DetailSpec<R, C>,
   read: WindowRead<R>,
   due: DueRequests,
-): Promise<{
-  incoming: Incoming<R>[];
-  rejected: RejectedRecord[];
-  repaired: RejectedRecord[];
-  failures: DetailFailure[];
-  apiCalls: number;
-}> {
+): Promise<DetailCalls<R> & { incoming: Incoming<R>[]; rejected: RejectedRecord[] }> {
   const { stream, client, scope, window, ctx } = args;
   const { shape, storedByKey } = read;
-  const out = {
-    incoming: [] as Incoming<R>[],
-    rejected: [] as RejectedRecord[],
-    repaired: [] as RejectedRecord[],
-    failures: [] as DetailFailure[],
-    apiCalls: 0,
-  };
+  const out = { incoming: [] as Incoming<R>[], rejected: [] as RejectedRecord[], ...noCalls<R>() };
   const dueKeys = new Set(due.requests.map((d) => d.recordKey));
   const needs = (i: Incoming<R>) => {
     if (spec.has(i.record)) return false;
@@ -226,6 +241,7 @@ async function fetchListed<R, C>(
       const problems = keyProblems(row, shape);
       if (problems.length > 0) throw new Error(problems.join('; '));
       out.incoming.push({ record: answer.record, row, key: keyOf(row, shape) });
+      out.answered.set(key, item);
     } catch (error) {
       out.rejected.push({
         index: -1,

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable.ts';
 import { type ChildWrite, diffAllChildren } from './childWrites.ts';
 import { shapeOf } from './columns.ts';
+import { type ChildrenWithheld, withheldWarnings } from './confirmChildren.ts';
 import type { DetailFailure, DetailRequest } from './detailRequests.ts';
 import { type DetailedWindow, servedRequests } from './detailStage.ts';
 import { diffRows, keyOf, type TableShape } from './diff.ts';
@@ -52,6 +53,8 @@ export interface PreparedWindow<R> {
   fetchedByKey: number;
   /** A snapshot window whose vanish detection was suspended (a rejected row's key was unreadable). */
   vanishSkipped: boolean;
+  /** Records whose omitted children stayed (no second read confirmed them): asked for again. */
+  childrenWithheld: ChildrenWithheld[];
   warnings: WindowWarning[];
   /** Keys (see `keyOf`) of the window's records: what its commit may write. */
   keys: ReadonlySet<string>;
@@ -142,7 +145,12 @@ export async function prepareWindow<R>(args: PrepareArgs<R>): Promise<PreparedWi
     apiCalls: detailed.apiCalls,
     fetchedByKey: detailed.fetchedByKey,
     vanishSkipped: vanish.skipped,
-    warnings: [...(fetched.warnings ?? []), ...vanish.warnings],
+    childrenWithheld: detailed.childrenWithheld,
+    warnings: [
+      ...(fetched.warnings ?? []),
+      ...vanish.warnings,
+      ...withheldWarnings(detailed.childrenWithheld),
+    ],
     keys: detailed.keys,
   };
 }

@@ -128,7 +128,8 @@ function add(total: StreamRunResult, outcome: WindowOutcome): void {
   if (outcome.vanishSkipped) total.vanishChecksSkipped = (total.vanishChecksSkipped ?? 0) + 1;
   if (outcome.vanishWithheld !== undefined) {
     const soFar = total.vanishWithheld ?? { answers: 0, rows: 0 };
-    total.vanishWithheld = { answers: soFar.answers + 1, rows: soFar.rows + outcome.vanishWithheld };
+    const answers = soFar.answers + (outcome.vanishWithheldAnswers ?? 1);
+    total.vanishWithheld = { answers, rows: soFar.rows + outcome.vanishWithheld };
   }
   if (outcome.repaired) total.repaired = (total.repaired ?? 0) + outcome.repaired;
   if (outcome.detailFailures) total.detailFailures = (total.detailFailures ?? 0) + outcome.detailFailures;

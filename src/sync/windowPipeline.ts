@@ -30,6 +30,8 @@ export interface WindowOutcome extends RunCounts {
   vanishSkipped?: boolean;
   /** Rows a large shrink no second read confirmed kept (nothing of it vanished). */
   vanishWithheld?: number;
+  /** How many answers withheld them (a snapshot's, and each detail's whose children stayed). */
+  vanishWithheldAnswers?: number;
   repaired?: number;
   detailFailures?: number;
   /** The sync.runs row of a stored window. */
@@ -130,6 +132,8 @@ async function prepare<R, C>(
       fetched: part.result,
       after,
       onProgress: args.onFetchProgress,
+      settings: config.vanishConfirm,
+      checkDeadline: run.checkDeadline,
     });
     const prepared = await prepareWindow({
       db: args.pool,
@@ -180,6 +184,10 @@ async function commitPart<R, C>(
   const withheld = fetched.shrink?.withheld ? fetched.shrink : undefined;
   if (withheld)
     details.vanishWithheld = { keptRows: withheld.kept, heldRows: withheld.held, answerRows: withheld.rows };
+  const kept = prepared.childrenWithheld;
+  if (kept.length > 0) details.childrenWithheld = kept.slice(0, 20);
+  const withheldAnswers = (withheld ? 1 : 0) + kept.length;
+  const withheldRows = kept.reduce((sum, w) => sum + w.keptRows, withheld?.kept ?? 0);
   const committed = await commitWindow({
     pool,
     stream: stream as StreamDefinition<R, unknown>,
@@ -196,7 +204,7 @@ async function commitPart<R, C>(
       ...runRecord(args, run, window, part.startedAt),
       details,
       ...counts,
-      vanishWithheld: withheld?.kept ?? 0,
+      vanishWithheld: withheldRows,
     },
   });
   counts.events = committed.events;
@@ -206,7 +214,7 @@ async function commitPart<R, C>(
     status: committed.status,
     runId: committed.runId,
     ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
-    ...(withheld ? { vanishWithheld: withheld.kept } : {}),
+    ...(withheldAnswers > 0 ? { vanishWithheld: withheldRows, vanishWithheldAnswers: withheldAnswers } : {}),
     ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),
     ...(prepared.detailFailures.length > 0 ? { detailFailures: prepared.detailFailures.length } : {}),
   };

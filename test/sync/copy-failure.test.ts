@@ -72,6 +72,7 @@ function prepared(rows: Row[]): PreparedWindow<Invoice> {
     repaired: 0,
     served: [],
     detailFailures: [],
+    childrenWithheld: [],
     apiCalls: 0,
     vanishSkipped: false,
     warnings: [],

@@ -45,7 +45,7 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
         "'succeeded', 'partial' (some records quarantined, or detail calls failed and will be retried) or 'failed'. 'running' and 'skipped' are allowed but not written: a window's row is written once it is stored or has failed, and a run that finds another run holding the stream's lease writes none.",
       events: 'Events written to the outbox by this run.',
       vanish_withheld:
-        'Rows an unconfirmed shrink kept: the answer would have zeroed or closed them (it omitted much of what the scope holds), no further read agreed, so they stay as stored and the next run decides. 0 otherwise.',
+        "Rows an unconfirmed shrink kept: the answer would have zeroed or closed them (it omitted much of what the scope holds), or deleted them (a detail answer omitting a record's stored children: lines, holds, notes), no further read agreed, so they stay as stored and the next run decides. 0 otherwise.",
       api_calls: 'Upstream API calls made by this run.',
       error: 'Error text of a failed run.',
       details: 'What the run decided on the way (window splits, detail failures, warnings), as JSON.',
@@ -178,7 +178,8 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       stream: "The stream that fetches the detail: 'orders', 'transfers_in' or 'products'.",
       scope: 'Account number (orders) or supplier id (transfers_in, products).',
       record_key: 'The record to fetch: an order number, an IN order number or a SKU.',
-      reason: "What asked for it: 'shipment', 'return', 'user' or 'detail-failed'.",
+      reason:
+        "What asked for it: 'shipment', 'return', 'user', 'detail-failed', or 'children-withheld' (a detail answer omitted stored children no second read confirmed gone: they stayed, the next run reads it again).",
       requested_at:
         'When the record was last named; a request named again while being fetched is kept for the next run.',
       attempts: 'Failed detail calls so far.',

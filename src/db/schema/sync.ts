@@ -133,7 +133,7 @@ export const detailRequests = syncSchema.table(
     scope: text('scope').notNull(),
     /** The record's key as the stream reads it (an order number, an IN order number, a SKU). */
     recordKey: text('record_key').notNull(),
-    /** Why it was asked for: 'shipment', 'return', 'user' or 'detail-failed'. */
+    /** Why it was asked for: 'shipment', 'return', 'user', 'detail-failed' or 'children-withheld'. */
     reason: text('reason').notNull(),
     requestedAt: tz('requested_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),

@@ -1,0 +1,3 @@
+COMMENT ON COLUMN "sync"."detail_requests"."reason" IS 'What asked for it: ''shipment'', ''return'', ''user'', ''detail-failed'', or ''children-withheld'' (a detail answer omitted stored children no second read confirmed gone: they stayed, the next run reads it again).';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."runs"."vanish_withheld" IS 'Rows an unconfirmed shrink kept: the answer would have zeroed or closed them (it omitted much of what the scope holds), or deleted them (a detail answer omitting a record''s stored children: lines, holds, notes), no further read agreed, so they stay as stored and the next run decides. 0 otherwise.';
