@@ -107,7 +107,7 @@ describe('a reader role applied by migrate (FULFILLMENT_READER_ROLE)', () => {
         'fulfillment.inventory_current',
         'fulfillment.sync_health',
         'fulfillment_masked.orders',
-        'analytics.shipment_facts',
+        'analytics.return_rate_by_sku',
       ]),
     );
     const denied: string[] = [];

@@ -1,0 +1,63 @@
+import type { Queryable } from '../../db/queryable.ts';
+import { type AnalyticsModel, type Batch, IN_BATCH, QUEUED } from './model.ts';
+
+/**
+ * analytics.order_lifecycle: a row per synced order, from its detail, its holds and its shipments'
+ * facts. Queued keys are `{account, order}`: the order, its holds or one of its facts changed.
+ */
+
+const RELATION = 'analytics.order_lifecycle';
+
+/** The lifecycle of the orders of `scope` (SQL selecting account_number, order_number). */
+const lifecyclesOf = (scope: string) => `
+    WITH scope AS MATERIALIZED (${scope})
+    SELECT o.account_number, o.order_number, o.warehouse_code, o.warehouse_name, o.order_type_code,
+           o.requested_service_level, o.order_status_code,
+           coalesce(o.received_date, o.creation_date) AS received_at,
+           coalesce(f.shipped_at, o.shipped_date) AS shipped_at,
+           f.delivered_at,
+           coalesce(f.shipments, 0) AS shipments,
+           coalesce(h.holds, 0) AS holds,
+           round((extract(epoch FROM coalesce(f.shipped_at, o.shipped_date) - coalesce(o.received_date, o.creation_date))
+                  / 3600)::numeric, 2) AS hours_to_ship,
+           round((extract(epoch FROM f.delivered_at - coalesce(f.shipped_at, o.shipped_date)) / 86400)::numeric, 2)
+             AS days_in_transit,
+           round((extract(epoch FROM f.delivered_at - coalesce(o.received_date, o.creation_date)) / 86400)::numeric, 2)
+             AS days_to_deliver
+      FROM fulfillment.orders o
+      JOIN scope t ON t.account_number = o.account_number AND t.order_number = o.order_number
+      LEFT JOIN (
+        SELECT x.account_number, x.order_number, count(*)::integer AS shipments, min(x.ship_date) AS shipped_at,
+               CASE WHEN bool_and(x.is_delivered) THEN max(x.delivered_at) END AS delivered_at
+          FROM analytics.shipment_facts x
+          JOIN scope t ON t.account_number = x.account_number AND t.order_number = x.order_number
+         GROUP BY x.account_number, x.order_number) f
+        ON f.account_number = o.account_number AND f.order_number = o.order_number
+      LEFT JOIN (
+        SELECT y.account_number, y.order_number, count(*)::integer AS holds
+          FROM fulfillment.order_holds y
+          JOIN scope t ON t.account_number = y.account_number AND t.order_number = y.order_number
+         GROUP BY y.account_number, y.order_number) h
+        ON h.account_number = o.account_number AND h.order_number = o.order_number`;
+
+const TOUCHED = `SELECT DISTINCT q.key[1] AS account_number, q.key[2] AS order_number FROM ${QUEUED} WHERE ${IN_BATCH}`;
+
+async function apply(db: Queryable, batch: Batch | null): Promise<void> {
+  if (!batch) return;
+  const params = [batch.relation, batch.maxId];
+  await db.query(
+    `DELETE FROM analytics.order_lifecycle l USING (${TOUCHED}) t
+      WHERE l.account_number = t.account_number AND l.order_number = t.order_number`,
+    params,
+  );
+  await db.query(`INSERT INTO analytics.order_lifecycle ${lifecyclesOf(TOUCHED)}`, params);
+}
+
+async function rebuild(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM analytics.order_lifecycle');
+  await db.query(
+    `INSERT INTO analytics.order_lifecycle ${lifecyclesOf('SELECT account_number, order_number FROM fulfillment.orders')}`,
+  );
+}
+
+export const orderLifecycleModel: AnalyticsModel = { relation: RELATION, apply, rebuild };

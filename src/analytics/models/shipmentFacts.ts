@@ -1,0 +1,112 @@
+import type { Queryable } from '../../db/queryable.ts';
+import {
+  type AnalyticsModel,
+  type Batch,
+  type Feed,
+  IN_BATCH,
+  QUEUED,
+  queueFeeds,
+  requestRebuild,
+} from './model.ts';
+
+/**
+ * analytics.shipment_facts: a row per shipment from its header, scans, lines, order detail,
+ * ship-to region and returns. Queued keys are containers (`{container, id}`: its header, lines or
+ * scans changed) or orders (`{order, account, order}`: the order, its ship-to address or a return
+ * naming it changed), which stand for the order's shipments.
+ */
+
+const RELATION = 'analytics.shipment_facts';
+
+/** The columns of a fact, computed for the shipments of `scope` (SQL selecting container_id). */
+const factsOf = (scope: string) => `
+    SELECT s.container_id, s.account_number, s.order_number, o.warehouse_code, o.warehouse_name,
+           s.carrier_name, s.tracking_number, s.status_code,
+           o.requested_service_level, o.planned_service_level, o.sla_status_code, o.sla_status_name, o.sla_date,
+           o.creation_date AS order_created_at,
+           s.ship_date, (s.ship_date AT TIME ZONE 'America/Los_Angeles')::date AS ship_day,
+           ev.first_scan_at, ev.last_scan_at, d.delivered_at,
+           round((extract(epoch FROM d.delivered_at - s.ship_date) / 86400)::numeric, 2) AS transit_days,
+           s.status_code = 'DELIVERED' AS is_delivered,
+           s.status_code = 'EXCEPTION' AS is_exception,
+           (s.status_code IN ('EXCEPTION', 'RETURNED') OR coalesce(ev.exception_scans, 0) > 0) AS had_exception,
+           s.status_code = 'RETURNED' AS is_returned_to_sender,
+           EXISTS (SELECT 1 FROM fulfillment.returns r
+                    WHERE r.account_number = s.account_number AND r.order_number = s.order_number) AS has_return,
+           s.ship_date > o.sla_date AS shipped_after_sla,
+           coalesce(l.units, 0)::integer AS units,
+           a.city AS ship_to_city, a.state_code AS ship_to_state_code, a.postal_code AS ship_to_postal_code,
+           a.country_code AS ship_to_country_code
+      FROM fulfillment.shipments s
+      JOIN (${scope}) scope ON scope.container_id = s.container_id
+      LEFT JOIN fulfillment.orders o
+        ON o.account_number = s.account_number AND o.order_number = s.order_number
+      LEFT JOIN fulfillment.order_addresses a
+        ON a.account_number = s.account_number AND a.order_number = s.order_number
+       AND a.role = 'ship_to' AND a.position = 0
+      LEFT JOIN LATERAL (
+        SELECT min(e.event_time) AS first_scan_at, max(e.event_time) AS last_scan_at,
+               count(*) FILTER (WHERE e.description ~* 'exception|refused') AS exception_scans
+          FROM fulfillment.shipment_events e
+         WHERE e.container_id = s.container_id) ev ON true
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN s.status_code = 'DELIVERED' THEN ev.last_scan_at END AS delivered_at) d
+      LEFT JOIN LATERAL (
+        SELECT sum(x.quantity) AS units FROM fulfillment.shipment_lines x
+         WHERE x.container_id = s.container_id) l ON true`;
+
+/** The shipments a batch touches: queued containers, and the shipments of queued orders. */
+const TOUCHED = `
+    SELECT q.key[2] AS container_id FROM ${QUEUED} WHERE ${IN_BATCH} AND q.key[1] = 'container'
+    UNION
+    SELECT s.container_id FROM ${QUEUED}
+      JOIN fulfillment.shipments s ON s.order_number = q.key[3] AND s.account_number = q.key[2]
+     WHERE ${IN_BATCH} AND q.key[1] = 'order'`;
+
+/** What a fact feeds: its order's lifecycle, its ship week, its account's ship day. */
+const FEEDS: readonly Feed[] = [
+  {
+    relation: 'analytics.order_lifecycle',
+    key: `CASE WHEN r.account_number IS NOT NULL AND r.order_number IS NOT NULL
+               THEN ARRAY[r.account_number, r.order_number] END`,
+  },
+  {
+    relation: 'analytics.carrier_performance_weekly',
+    key: `CASE WHEN r.ship_day IS NOT NULL THEN ARRAY[date_trunc('week', r.ship_day)::date::text] END`,
+  },
+  {
+    relation: 'analytics.shipped_units_daily',
+    key: `CASE WHEN r.ship_day IS NOT NULL AND r.account_number IS NOT NULL
+               THEN ARRAY[r.account_number, r.ship_day::text] END`,
+  },
+];
+const DEPENDENTS = FEEDS.map((f) => f.relation);
+
+async function apply(db: Queryable, batch: Batch | null): Promise<void> {
+  if (!batch) return;
+  const params = [batch.relation, batch.maxId];
+  // What the old rows fed, then what the new ones feed: a fact that moved week or order updates both.
+  await db.query(
+    `WITH touched AS MATERIALIZED (${TOUCHED}),
+     gone AS (DELETE FROM analytics.shipment_facts f USING touched t WHERE f.container_id = t.container_id
+              RETURNING f.account_number, f.order_number, f.ship_day)
+     ${queueFeeds('gone', FEEDS)}`,
+    params,
+  );
+  await db.query(
+    `WITH added AS (INSERT INTO analytics.shipment_facts ${factsOf(TOUCHED)}
+                    RETURNING account_number, order_number, ship_day)
+     ${queueFeeds('added', FEEDS)}`,
+    params,
+  );
+}
+
+async function rebuild(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM analytics.shipment_facts');
+  await db.query(
+    `INSERT INTO analytics.shipment_facts ${factsOf('SELECT container_id FROM fulfillment.shipments')}`,
+  );
+  await requestRebuild(db, DEPENDENTS);
+}
+
+export const shipmentFactsModel: AnalyticsModel = { relation: RELATION, apply, rebuild };
