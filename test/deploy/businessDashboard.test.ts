@@ -155,20 +155,42 @@ describe('the business dashboard', () => {
     expect(source.jsonData.database).toBe('fulfillment');
   });
 
-  it('covers shipments per day, transit time per carrier, exceptions, return rate per SKU, stock-outs, open INs and invoice aging', () => {
+  it('covers freshness, shipments per day, transit time per carrier, SLA misses, exceptions, return rates per SKU and month, stock-outs, days of cover, open INs and invoice aging', () => {
     const sql = queryPanels.flatMap((p) => (p.targets ?? []).map((target) => target.rawSql)).join('\n');
     for (const relation of [
+      'analytics.freshness',
       'analytics.shipment_facts',
       'analytics.carrier_performance_weekly',
       'analytics.return_rate_by_sku',
+      'analytics.return_rate_monthly',
       'analytics.stock_out_spells',
+      'analytics.days_of_cover',
+      'analytics.products',
       'analytics.open_transfers_in',
       'fulfillment.invoice_balances',
     ]) {
       expect(sql, relation).toContain(relation);
     }
     expect(sql).toMatch(/transit_days/);
+    expect(sql).toMatch(/shipped_after_sla/);
     expect(sql).toMatch(/aging_bucket/);
+  });
+
+  it('counts the SKUs out of stock now from the current stock, as the simulator has it', async () => {
+    const panel = queryPanels.find((p) => p.title === 'SKUs out of stock now')!;
+    const range = { from: new Date(Date.now() - 30 * 24 * HOUR), to: new Date() };
+    const { rows } = await asReader.query(expandGrafanaSql(panel.targets![0]!.rawSql, range));
+    // Per supplier, warehouse and SKU, nothing available to sell over its sub-inventories.
+    const available = new Map<string, number>();
+    for (const [supplier, inventory] of Object.entries(sim.truth().ownedInventory)) {
+      for (const r of inventory) {
+        const key = `${supplier}|${r.warehouseCode}|${r.sku}`;
+        available.set(key, (available.get(key) ?? 0) + (r.qtyAvailableToSell ?? 0));
+      }
+    }
+    const out = [...available.values()].filter((n) => n <= 0).length;
+    expect(out).toBeGreaterThan(0);
+    expect(Number(rows[0]!['out of stock now'])).toBe(out);
   });
 
   it('answers every query with rows, run as the reader role over a simulated week (last 30 days)', async () => {
