@@ -430,6 +430,13 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+CREATE FUNCTION sync.analytics_queue_shipment_lines() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO sync.analytics_changes (relation, key)
+  SELECT DISTINCT 'analytics.shipment_facts', ARRAY['container', c.container_id, 'lines'] FROM changed_rows c;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION sync.analytics_queue_order() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO sync.analytics_changes (relation, key)
@@ -532,11 +539,11 @@ CREATE TRIGGER analytics_changes_delete AFTER DELETE ON "fulfillment"."shipments
 --> statement-breakpoint
 CREATE TRIGGER analytics_changes_truncate AFTER TRUNCATE ON "fulfillment"."shipments" FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_rebuild('analytics.shipment_facts');
 --> statement-breakpoint
-CREATE TRIGGER analytics_changes_insert AFTER INSERT ON "fulfillment"."shipment_lines" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment();
+CREATE TRIGGER analytics_changes_insert AFTER INSERT ON "fulfillment"."shipment_lines" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment_lines();
 --> statement-breakpoint
-CREATE TRIGGER analytics_changes_update AFTER UPDATE ON "fulfillment"."shipment_lines" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment();
+CREATE TRIGGER analytics_changes_update AFTER UPDATE ON "fulfillment"."shipment_lines" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment_lines();
 --> statement-breakpoint
-CREATE TRIGGER analytics_changes_delete AFTER DELETE ON "fulfillment"."shipment_lines" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment();
+CREATE TRIGGER analytics_changes_delete AFTER DELETE ON "fulfillment"."shipment_lines" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_shipment_lines();
 --> statement-breakpoint
 CREATE TRIGGER analytics_changes_truncate AFTER TRUNCATE ON "fulfillment"."shipment_lines" FOR EACH STATEMENT EXECUTE FUNCTION sync.analytics_queue_rebuild('analytics.shipment_facts');
 --> statement-breakpoint

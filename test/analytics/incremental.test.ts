@@ -96,6 +96,9 @@ describe('the analytics tables the worker keeps', () => {
        WHERE container_id = (SELECT container_id FROM fulfillment.shipments ORDER BY container_id LIMIT 1 OFFSET 7);
       DELETE FROM fulfillment.shipment_lines
        WHERE container_id = (SELECT container_id FROM fulfillment.shipments ORDER BY container_id LIMIT 1 OFFSET 9);
+      -- The same units, another SKU: only the lines tell.
+      UPDATE fulfillment.shipment_lines SET sku = 'T-SWAP'
+       WHERE container_id = (SELECT container_id FROM fulfillment.shipments ORDER BY container_id LIMIT 1 OFFSET 11);
       UPDATE fulfillment.orders SET warehouse_code = 'XXX'
        WHERE order_number = (SELECT order_number FROM fulfillment.orders ORDER BY order_number LIMIT 1 OFFSET 3);
       INSERT INTO fulfillment.returns (ship_return_id, account_number, order_number, return_date)

@@ -27,7 +27,8 @@ const endOf = (day: string) => `((${day} + 1)::timestamp AT TIME ZONE ${LA})`;
 export const rowsOf = (scope: string) => `
     WITH e AS MATERIALIZED (${scope}),
     today AS (SELECT (now() AT TIME ZONE ${LA})::date AS day),
-    -- The versions open at the end of from_day or later: the last one begun by then, and those after.
+    -- The versions open at the end of from_day or later: the last one begun by then, and those after
+    -- (bounds the primary key's index takes: an OR would read every version of the row).
     versions AS (
       SELECT ${keyOf('e')}, e.from_day, h.valid_from, h.valid_to, h.qty_on_hand, h.qty_available_to_sell
         FROM e CROSS JOIN LATERAL (
@@ -38,7 +39,7 @@ export const rowsOf = (scope: string) => `
           UNION ALL
           (SELECT x.valid_from, x.valid_to, x.qty_on_hand, x.qty_available_to_sell
              FROM fulfillment.inventory_history x
-            WHERE ${sameRow('x', 'e')} AND (e.from_day IS NULL OR x.valid_from >= ${endOf('e.from_day')}))) h),
+            WHERE ${sameRow('x', 'e')} AND x.valid_from >= coalesce(${endOf('e.from_day')}, '-infinity'))) h),
     observed AS (
       SELECT b.first_day + d.i AS day, ${keyOf('v')}, v.qty_on_hand, v.qty_available_to_sell, false AS is_reconstructed
         FROM versions v
@@ -87,6 +88,6 @@ export const rowsOf = (scope: string) => `
                                           least(s.to_day, coalesce(u.first_observed - 1, s.to_day)) - s.from_day) d (i))
     SELECT * FROM observed UNION ALL SELECT * FROM reconstructed`;
 
-/** Deletes the rows of scope $1 (JSON) from their from_days on. */
+/** Deletes the rows of scope $1 (JSON) from their from_days on (a bound the index takes, not an OR). */
 export const DELETE_SCOPE = `DELETE FROM analytics.daily_inventory d USING (${JSON_SCOPE}) e
-  WHERE ${sameRow('d', 'e')} AND (e.from_day IS NULL OR d.day >= e.from_day)`;
+  WHERE ${sameRow('d', 'e')} AND d.day >= coalesce(e.from_day, '-infinity')`;

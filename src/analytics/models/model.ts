@@ -27,24 +27,6 @@ export interface AnalyticsModel {
   rebuild(db: Queryable): Promise<void>;
 }
 
-/** What a table feeds: a relation reading it, and the SQL key of a changed row of it (null: none). */
-export interface Feed {
-  relation: string;
-  key: string;
-}
-
-/**
- * SQL queuing, for each feed, the keys of the rows `rows` (a CTE name) holds: how a refresh passes
- * on what it changed to the tables reading it, in its own transaction.
- */
-export function queueFeeds(rows: string, feeds: readonly Feed[]): string {
-  const values = feeds.map((f) => `('${f.relation}', ${f.key})`).join(', ');
-  return `INSERT INTO sync.analytics_changes (relation, key)
-    SELECT DISTINCT f.relation, f.key FROM ${rows} r
-     CROSS JOIN LATERAL (VALUES ${values}) f (relation, key)
-     WHERE f.key IS NOT NULL`;
-}
-
 /** Asks for a rebuild of `relations` (a null key), e.g. of the tables reading a rebuilt one. */
 export async function requestRebuild(db: Queryable, relations: readonly string[]): Promise<void> {
   if (relations.length === 0) return;

@@ -1,4 +1,7 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/queryable.ts';
+import { orderLifecycle } from '../../db/schema/analytics/orderLifecycle.ts';
+import { changedRowsCtes } from './changedRows.ts';
 import { type AnalyticsModel, type Batch, IN_BATCH, QUEUED } from './model.ts';
 
 /**
@@ -44,13 +47,19 @@ const TOUCHED = `SELECT DISTINCT q.key[1] AS account_number, q.key[2] AS order_n
 
 async function apply(db: Queryable, batch: Batch | null): Promise<void> {
   if (!batch) return;
-  const params = [batch.relation, batch.maxId];
   await db.query(
-    `DELETE FROM analytics.order_lifecycle l USING (${TOUCHED}) t
-      WHERE l.account_number = t.account_number AND l.order_number = t.order_number`,
-    params,
+    `WITH touched AS MATERIALIZED (${TOUCHED}),
+     ${changedRowsCtes({
+       table: RELATION,
+       key: ['account_number', 'order_number'],
+       columns: getTableConfig(orderLifecycle).columns.map((c) => c.name),
+       fresh: lifecyclesOf('SELECT account_number, order_number FROM touched'),
+       stale: `SELECT l.* FROM ${RELATION} l
+                 JOIN touched t ON t.account_number = l.account_number AND t.order_number = l.order_number`,
+     })}
+     SELECT count(*) FROM changed`,
+    [batch.relation, batch.maxId],
   );
-  await db.query(`INSERT INTO analytics.order_lifecycle ${lifecyclesOf(TOUCHED)}`, params);
 }
 
 async function rebuild(db: Queryable): Promise<void> {

@@ -1,13 +1,8 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/queryable.ts';
-import {
-  type AnalyticsModel,
-  type Batch,
-  type Feed,
-  IN_BATCH,
-  QUEUED,
-  queueFeeds,
-  requestRebuild,
-} from './model.ts';
+import { shipmentFacts } from '../../db/schema/analytics/shipmentFacts.ts';
+import { changedRowsCtes, differIn } from './changedRows.ts';
+import { type AnalyticsModel, type Batch, IN_BATCH, QUEUED, requestRebuild } from './model.ts';
 
 /**
  * analytics.shipment_facts: a row per shipment from its header, scans, lines, order detail,
@@ -55,51 +50,76 @@ const factsOf = (scope: string) => `
         SELECT sum(x.quantity) AS units FROM fulfillment.shipment_lines x
          WHERE x.container_id = s.container_id) l ON true`;
 
-/** The shipments a batch touches: queued containers, and the shipments of queued orders. */
+/**
+ * The shipments a batch touches: queued containers (`lines`: their lines changed), and the
+ * shipments of queued orders.
+ */
 const TOUCHED = `
-    SELECT q.key[2] AS container_id FROM ${QUEUED} WHERE ${IN_BATCH} AND q.key[1] = 'container'
-    UNION
-    SELECT s.container_id FROM ${QUEUED}
-      JOIN fulfillment.shipments s ON s.order_number = q.key[3] AND s.account_number = q.key[2]
-     WHERE ${IN_BATCH} AND q.key[1] = 'order'`;
+    SELECT container_id, bool_or(lines) AS lines FROM (
+      SELECT q.key[2] AS container_id, coalesce(q.key[3] = 'lines', false) AS lines
+        FROM ${QUEUED} WHERE ${IN_BATCH} AND q.key[1] = 'container'
+      UNION ALL
+      SELECT s.container_id, false FROM ${QUEUED}
+        JOIN fulfillment.shipments s ON s.order_number = q.key[3] AND s.account_number = q.key[2]
+       WHERE ${IN_BATCH} AND q.key[1] = 'order') t
+     GROUP BY container_id`;
 
-/** What a fact feeds: its order's lifecycle, its ship week, its account's ship day. */
-const FEEDS: readonly Feed[] = [
-  {
-    relation: 'analytics.order_lifecycle',
-    key: `CASE WHEN r.account_number IS NOT NULL AND r.order_number IS NOT NULL
-               THEN ARRAY[r.account_number, r.order_number] END`,
-  },
-  {
-    relation: 'analytics.carrier_performance_weekly',
-    key: `CASE WHEN r.ship_day IS NOT NULL THEN ARRAY[date_trunc('week', r.ship_day)::date::text] END`,
-  },
-  {
-    relation: 'analytics.shipped_units_daily',
-    key: `CASE WHEN r.ship_day IS NOT NULL AND r.account_number IS NOT NULL
-               THEN ARRAY[r.account_number, r.ship_day::text] END`,
-  },
+const COLUMNS = getTableConfig(shipmentFacts).columns.map((c) => c.name);
+
+/** What each table reading the facts reads of them: a change there is passed on to it. */
+const LIFECYCLE = ['account_number', 'order_number', 'ship_date', 'is_delivered', 'delivered_at'];
+const WEEKLY = [
+  'ship_day',
+  'carrier_name',
+  'units',
+  'is_delivered',
+  'had_exception',
+  'is_returned_to_sender',
+  'transit_days',
 ];
-const DEPENDENTS = FEEDS.map((f) => f.relation);
+const SHIPPED = ['account_number', 'ship_day', 'warehouse_code', 'units'];
+
+/** The keys a changed pair feeds, from its new row (`n`) and its old one (`o`). */
+const feedsOf = (side: 'n' | 'o') => `
+      SELECT 'analytics.order_lifecycle', ARRAY[(${side}).account_number, (${side}).order_number]
+        FROM changed WHERE ${differIn(LIFECYCLE)}
+         AND (${side}).account_number IS NOT NULL AND (${side}).order_number IS NOT NULL
+      UNION
+      SELECT 'analytics.carrier_performance_weekly', ARRAY[date_trunc('week', (${side}).ship_day)::date::text]
+        FROM changed WHERE ${differIn(WEEKLY)} AND (${side}).ship_day IS NOT NULL
+      UNION
+      SELECT 'analytics.shipped_units_daily', ARRAY[(${side}).account_number, (${side}).ship_day::text]
+        FROM changed WHERE ${differIn(SHIPPED)}
+         AND (${side}).account_number IS NOT NULL AND (${side}).ship_day IS NOT NULL`;
+
+/** A shipment whose lines changed may ship other SKUs in the same units: its day is recomputed. */
+const LINES_FED = (rows: string) => `
+      SELECT 'analytics.shipped_units_daily', ARRAY[r.account_number, r.ship_day::text]
+        FROM ${rows} r JOIN touched t ON t.container_id = r.container_id
+       WHERE t.lines AND r.account_number IS NOT NULL AND r.ship_day IS NOT NULL`;
 
 async function apply(db: Queryable, batch: Batch | null): Promise<void> {
   if (!batch) return;
-  const params = [batch.relation, batch.maxId];
-  // What the old rows fed, then what the new ones feed: a fact that moved week or order updates both.
   await db.query(
     `WITH touched AS MATERIALIZED (${TOUCHED}),
-     gone AS (DELETE FROM analytics.shipment_facts f USING touched t WHERE f.container_id = t.container_id
-              RETURNING f.account_number, f.order_number, f.ship_day)
-     ${queueFeeds('gone', FEEDS)}`,
-    params,
-  );
-  await db.query(
-    `WITH added AS (INSERT INTO analytics.shipment_facts ${factsOf(TOUCHED)}
-                    RETURNING account_number, order_number, ship_day)
-     ${queueFeeds('added', FEEDS)}`,
-    params,
+     ${changedRowsCtes({
+       table: RELATION,
+       key: ['container_id'],
+       columns: COLUMNS,
+       fresh: factsOf('SELECT container_id FROM touched'),
+       stale: `SELECT f.* FROM ${RELATION} f JOIN touched t ON t.container_id = f.container_id`,
+     })}
+     INSERT INTO sync.analytics_changes (relation, key)
+     ${feedsOf('n')} UNION ${feedsOf('o')} UNION ${LINES_FED('fresh')} UNION ${LINES_FED('stale')}`,
+    [batch.relation, batch.maxId],
   );
 }
+
+const DEPENDENTS = [
+  'analytics.order_lifecycle',
+  'analytics.carrier_performance_weekly',
+  'analytics.shipped_units_daily',
+];
 
 async function rebuild(db: Queryable): Promise<void> {
   await db.query('DELETE FROM analytics.shipment_facts');

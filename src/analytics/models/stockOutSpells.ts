@@ -61,7 +61,7 @@ const spellsOf = (scope: string) => `
             ORDER BY x.valid_from DESC LIMIT 1)
           UNION ALL
           (SELECT x.valid_from, x.valid_to, x.qty_available_to_sell FROM fulfillment.inventory_history x
-            WHERE ${sameRow('x', 'e')} AND (e.anchor IS NULL OR x.valid_from >= e.anchor))) h
+            WHERE ${sameRow('x', 'e')} AND x.valid_from >= coalesce(e.anchor, '-infinity'))) h
       WINDOW w AS (PARTITION BY ${keyOf('e')} ORDER BY h.valid_from)),
     runs AS (
       SELECT *, count(*) FILTER (WHERE was_out IS DISTINCT FROM is_out)
@@ -85,7 +85,7 @@ async function apply(db: Queryable, batch: Batch | null): Promise<void> {
   const json = JSON.stringify(rows);
   await db.query(
     `DELETE FROM analytics.stock_out_spells s USING (${JSON_ANCHORS}) e
-      WHERE ${sameRow('s', 'e')} AND (e.anchor IS NULL OR s.started_at >= e.anchor)`,
+      WHERE ${sameRow('s', 'e')} AND s.started_at >= coalesce(e.anchor, '-infinity')`,
     [json],
   );
   await db.query(`INSERT INTO analytics.stock_out_spells ${spellsOf(JSON_ANCHORS)}`, [json]);
