@@ -22,7 +22,9 @@ const weeksOf = (weeks: string) => `
            round((percentile_cont(0.9) WITHIN GROUP (ORDER BY f.transit_days))::numeric, 2) AS p90_transit_days,
            round((count(*) FILTER (WHERE f.had_exception))::numeric / count(*), 4) AS exception_rate
       FROM (${weeks}) w
-      JOIN analytics.shipment_facts f ON f.ship_day >= w.week_start AND f.ship_day < w.week_start + 7
+      -- A week at a time, by the ship_day index, however few weeks the planner expects.
+      CROSS JOIN LATERAL (
+        SELECT * FROM analytics.shipment_facts x WHERE x.ship_day >= w.week_start AND x.ship_day < w.week_start + 7) f
      GROUP BY 1, 2`;
 
 const TOUCHED = `SELECT DISTINCT q.key[1]::date AS week_start FROM ${QUEUED} WHERE ${IN_BATCH}`;

@@ -19,8 +19,8 @@ const lifecyclesOf = (scope: string) => `
            coalesce(o.received_date, o.creation_date) AS received_at,
            coalesce(f.shipped_at, o.shipped_date) AS shipped_at,
            f.delivered_at,
-           coalesce(f.shipments, 0) AS shipments,
-           coalesce(h.holds, 0) AS holds,
+           f.shipments,
+           h.holds,
            round((extract(epoch FROM coalesce(f.shipped_at, o.shipped_date) - coalesce(o.received_date, o.creation_date))
                   / 3600)::numeric, 2) AS hours_to_ship,
            round((extract(epoch FROM f.delivered_at - coalesce(f.shipped_at, o.shipped_date)) / 86400)::numeric, 2)
@@ -29,19 +29,15 @@ const lifecyclesOf = (scope: string) => `
              AS days_to_deliver
       FROM fulfillment.orders o
       JOIN scope t ON t.account_number = o.account_number AND t.order_number = o.order_number
-      LEFT JOIN (
-        SELECT x.account_number, x.order_number, count(*)::integer AS shipments, min(x.ship_date) AS shipped_at,
+      -- Per order, by index: a grouped subquery joined back would be compared with every order.
+      CROSS JOIN LATERAL (
+        SELECT count(*)::integer AS shipments, min(x.ship_date) AS shipped_at,
                CASE WHEN bool_and(x.is_delivered) THEN max(x.delivered_at) END AS delivered_at
           FROM analytics.shipment_facts x
-          JOIN scope t ON t.account_number = x.account_number AND t.order_number = x.order_number
-         GROUP BY x.account_number, x.order_number) f
-        ON f.account_number = o.account_number AND f.order_number = o.order_number
-      LEFT JOIN (
-        SELECT y.account_number, y.order_number, count(*)::integer AS holds
-          FROM fulfillment.order_holds y
-          JOIN scope t ON t.account_number = y.account_number AND t.order_number = y.order_number
-         GROUP BY y.account_number, y.order_number) h
-        ON h.account_number = o.account_number AND h.order_number = o.order_number`;
+         WHERE x.account_number = o.account_number AND x.order_number = o.order_number) f
+      CROSS JOIN LATERAL (
+        SELECT count(*)::integer AS holds FROM fulfillment.order_holds y
+         WHERE y.account_number = o.account_number AND y.order_number = o.order_number) h`;
 
 const TOUCHED = `SELECT DISTINCT q.key[1] AS account_number, q.key[2] AS order_number FROM ${QUEUED} WHERE ${IN_BATCH}`;
 
