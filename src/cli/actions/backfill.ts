@@ -170,7 +170,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       context.print(describeBackfill(summary));
       if (summary.recordsFetched > 0) {
         // Backfilled history belongs in the analytics views at once, not at the worker's next run.
-        context.print(describeRefresh(await refreshAllAnalytics(database.pool, { logger, wait: true })));
+        context.print(describeRefresh(await refreshAllAnalytics(database.pool, { logger })));
       }
       return 0;
     } catch (error) {

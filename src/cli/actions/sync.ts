@@ -105,10 +105,11 @@ export function describeRefresh(outcomes: readonly RefreshOutcome[]): string {
   const done = outcomes.filter((o) => o.status === 'refreshed');
   const rebuilt = done.filter((o) => o.rebuilt).length;
   const failed = outcomes.filter((o) => o.status === 'failed');
+  const busy = outcomes.filter((o) => o.status === 'busy').length;
   const seconds = (done.reduce((n, o) => n + o.durationMs, 0) / 1000).toFixed(1);
   const changes = done.reduce((n, o) => n + o.changes, 0);
   const problems = failed.map((o) => `${o.relation}: ${o.error}`).join('; ');
-  const how = `${changes} changes taken in${rebuilt > 0 ? `, ${rebuilt} rebuilt whole` : ''}`;
+  const how = `${changes} changes taken in${rebuilt > 0 ? `, ${rebuilt} rebuilt whole` : ''}${busy > 0 ? `, ${busy} left to the worker refreshing them` : ''}`;
   return `${'analytics'.padEnd(18)} refreshed ${done.length} tables in ${seconds} s (${how})${failed.length > 0 ? `  FAILED: ${problems}` : ''}`;
 }
 
@@ -221,7 +222,8 @@ export async function syncOnceAction(
       }
     }
     const [suppliers, accounts] = [upstream.supplierIds.length, upstream.accountNumbers.length];
-    const analytics = await refreshAllAnalytics(database.pool, { logger, wait: true });
+    // A table a worker is refreshing (perhaps a long rebuild) is left to it.
+    const analytics = await refreshAllAnalytics(database.pool, { logger });
     if (options.json) {
       const summary: SyncSummary = {
         streams: summaries,
