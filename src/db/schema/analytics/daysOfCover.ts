@@ -28,11 +28,12 @@ export const daysOfCover = analyticsSchema
   .as(
     sql.raw(`
     WITH today AS (SELECT (now() AT TIME ZONE 'America/Los_Angeles')::date AS day),
-    stock AS (
+    stock AS MATERIALIZED (
       SELECT supplier_id, warehouse_code, sku, sum(qty_on_hand)::integer AS qty_on_hand,
              sum(qty_available_to_sell)::integer AS qty_available_to_sell
         FROM fulfillment.inventory GROUP BY 1, 2, 3),
-    measured AS (
+    -- Materialized: inlined, its subquery would run once per output row.
+    measured AS MATERIALIZED (
       SELECT s.supplier_id,
              greatest(least(${COVER_WINDOW_DAYS}, t.day - (SELECT min(a.activity_date) FROM fulfillment.inventory_activity a
                                                 WHERE a.supplier_id = s.supplier_id)), 0) AS days
