@@ -268,7 +268,7 @@ CREATE VIEW "analytics"."days_of_cover" AS (
     stock AS MATERIALIZED (
       SELECT supplier_id, warehouse_code, sku, sum(qty_on_hand)::integer AS qty_on_hand,
              sum(qty_available_to_sell)::integer AS qty_available_to_sell
-        FROM fulfillment.inventory GROUP BY 1, 2, 3),
+        FROM fulfillment.inventory WHERE vanished_at IS NULL GROUP BY 1, 2, 3),
     -- Materialized: inlined, its subquery would run once per output row.
     measured AS MATERIALIZED (
       SELECT s.supplier_id,

@@ -7,24 +7,20 @@ const WINDOW_DAYS = 28;
 
 /**
  * Question 11 of docs/analytics.md from the simulator's truth alone: per supplier, warehouse and
- * SKU, the stock the last sync saw (a row seen before and gone since is zero) over its
+ * SKU, the stock the last sync saw listed (a row gone from the listing is left out), over its
  * sub-inventories, against the units its activity shipped over the complete Pacific days before
  * `today` (28, or since the supplier's first activity day); the rows out of stock or lasting less
  * than two weeks.
  */
 export function daysOfCover(truth: SimTruth, syncs: readonly SyncSnapshot[], today: string): AnswerRow[] {
-  const stock = new Map<string, { onHand: number; available: number; description: string | null }>();
-  for (const snapshot of syncs) {
-    for (const [supplier, rows] of Object.entries(snapshot.inventory)) {
-      for (const r of rows)
-        stock.set(`${supplier}|${r.warehouseCode}|${r.sku}`, { onHand: 0, available: 0, description: null });
-    }
-  }
+  const stock = new Map<string, { onHand: number; available: number }>();
   for (const [supplier, rows] of Object.entries(syncs.at(-1)!.inventory)) {
     for (const r of rows) {
-      const cell = stock.get(`${supplier}|${r.warehouseCode}|${r.sku}`)!;
+      const key = `${supplier}|${r.warehouseCode}|${r.sku}`;
+      const cell = stock.get(key) ?? { onHand: 0, available: 0 };
       cell.onHand += r.qtyOnHand ?? 0;
       cell.available += r.qtyAvailableToSell ?? 0;
+      stock.set(key, cell);
     }
   }
   const from = addDays(today, -WINDOW_DAYS);

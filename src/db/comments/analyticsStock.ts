@@ -38,7 +38,7 @@ export const ANALYTICS_STOCK_RELATIONS: Readonly<Record<string, TableText>> = {
     },
   },
   'analytics.days_of_cover': {
-    text: "Stock now and how many days it lasts, per supplier, warehouse and SKU (summed over sub-inventories): on hand and available to sell from fulfillment.inventory (the current state), against the units shipped per day over the last 28 complete Pacific days (fewer right after the install: as far back as the inventory activity goes), from the warehouse's own activity report (fulfillment.inventory_activity qty_shipped). Answers: how many days of stock are left, and what is out of stock now? Example: SELECT warehouse_code, sku, qty_on_hand, days_of_cover FROM analytics.days_of_cover WHERE days_of_cover < 14 ORDER BY days_of_cover. One row per supplier_id, warehouse_code and sku. A plain view: as of the last inventory sync.",
+    text: "Stock now and how many days it lasts, per supplier, warehouse and SKU (summed over sub-inventories): on hand and available to sell from fulfillment.inventory (the current state; a row the owned listing no longer names is left out), against the units shipped per day over the last 28 complete Pacific days (fewer right after the install: as far back as the inventory activity goes), from the warehouse's own activity report (fulfillment.inventory_activity qty_shipped). Answers: how many days of stock are left, and what is out of stock now? Example: SELECT warehouse_code, sku, qty_on_hand, days_of_cover FROM analytics.days_of_cover WHERE days_of_cover < 14 ORDER BY days_of_cover. One row per supplier_id, warehouse_code and sku. A plain view: as of the last inventory sync.",
     columns: {
       supplier_id: 'Supplier the inventory belongs to.',
       warehouse_code: 'Warehouse code.',

@@ -7,7 +7,8 @@ export const COVER_WINDOW_DAYS = 28;
 
 /**
  * Stock now and how long it lasts, per supplier, warehouse and SKU (summed over sub-inventories):
- * on hand and available to sell from fulfillment.inventory (current state), against the units
+ * on hand and available to sell from fulfillment.inventory (current state; a row the owned listing
+ * no longer names is left out), against the units
  * shipped per day over the last complete days, from the warehouse's own activity report
  * (fulfillment.inventory_activity, read back over the history at install). A plain view: it runs
  * with the current stock and today's date.
@@ -31,7 +32,7 @@ export const daysOfCover = analyticsSchema
     stock AS MATERIALIZED (
       SELECT supplier_id, warehouse_code, sku, sum(qty_on_hand)::integer AS qty_on_hand,
              sum(qty_available_to_sell)::integer AS qty_available_to_sell
-        FROM fulfillment.inventory GROUP BY 1, 2, 3),
+        FROM fulfillment.inventory WHERE vanished_at IS NULL GROUP BY 1, 2, 3),
     -- Materialized: inlined, its subquery would run once per output row.
     measured AS MATERIALIZED (
       SELECT s.supplier_id,
