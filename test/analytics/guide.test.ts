@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guideQueries } from '../../src/analytics/guideQueries.ts';
 import { refreshAllAnalytics } from '../../src/analytics/refresh.ts';
-import type { FulfillmentClient } from '../../src/api/index.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
-import type { Config } from '../../src/config/types.ts';
 import { grantReadAccess } from '../../src/db/readerRole.ts';
 import { quoteIdent } from '../../src/db/urls.ts';
-import { createEventSink } from '../../src/events/sink.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import * as expected from '../helpers/analyticsTruth.ts';
 import { type AnswerRow, addDays, pacificDay, type SyncSnapshot } from '../helpers/analyticsTruth.ts';
 import { daysOfCover } from '../helpers/analyticsTruthCover.ts';
 import { returnRateMonthly } from '../helpers/analyticsTruthMonthly.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import type { TestDatabase } from '../helpers/db.ts';
 import { expectedFreshness } from '../helpers/freshnessTruth.ts';
-import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
+import { type SimulatedWeek, syncSimulatedWeek } from '../helpers/simulatedWeek.ts';
 
 /**
  * The analyst's guide (docs/analytics.md) answers its questions: a simulated week is synced as the
@@ -28,53 +23,23 @@ import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
  * the guide's queries relative to current_date select it.
  */
 
-const logger = pino({ level: 'silent' });
 const HOUR = 3_600_000;
-const HISTORY_DAYS = 4;
-const DAYS = 7;
-const STEP_HOURS = 8;
-// The week ends at the last full hour before the real now.
-const START = new Date(Math.floor(Date.now() / HOUR) * HOUR - DAYS * 24 * HOUR);
 const suffix = randomBytes(4).toString('hex');
 const reader = `fs_guide_reader_${suffix}`;
 const password = randomBytes(12).toString('hex');
 
+let week: SimulatedWeek;
 let t: TestDatabase;
 let sim: RunningSimulator;
-let client: FulfillmentClient;
-let config: Config;
 let asReader: pg.Client;
-const syncs: SyncSnapshot[] = [];
+let syncs: SyncSnapshot[];
 /** When the last sync ended, and the refresh after it (the real clock: the worker's). */
 let lastSyncEnded: number;
 let syncedBy: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
-    seed: 19,
-    clock: 'manual',
-    start: START,
-    volume: { historyDays: HISTORY_DAYS, suppliers: 1, winesPerSupplier: 8 },
-  });
-  config = loadConfig({
-    DATABASE_URL: t.url,
-    // The install reads back over the world's whole history (inventory activity included).
-    FULFILLMENT_SYNC_START: new Date(START.getTime() - HISTORY_DAYS * 24 * HOUR).toISOString(),
-    FULFILLMENT_STREAMS: JSON.stringify({
-      transfers_in: { windowSize: 91 },
-      returns: { windowSize: 31 },
-      shipments: { windowSize: STEP_HOURS * 60 + 180 },
-    }),
-  });
-  client = simulatorClient(sim, config);
-  const eventSink = createEventSink({ timezone: config.timezone, thresholds: config.events });
-  for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
-    if (hour > 0) sim.advance(STEP_HOURS * 60);
-    const failed = await syncEveryScope({ pool: t.pool, client, config, logger, sim, eventSink });
-    if (failed.length > 0) throw new Error(`sync failed: ${failed.map((f) => f.error).join('; ')}`);
-    syncs.push({ at: sim.clock.now(), inventory: sim.truth().ownedInventory });
-  }
+  week = await syncSimulatedWeek({ seed: 19, days: 7, historyDays: 4, stepHours: 8, winesPerSupplier: 8 });
+  ({ t, sim, syncs } = week);
   lastSyncEnded = Date.now();
   const refreshed = await refreshAllAnalytics(t.pool);
   if (refreshed.some((r) => r.status !== 'refreshed')) throw new Error(JSON.stringify(refreshed));
@@ -88,8 +53,7 @@ afterAll(async () => {
     await t.pool.query(`DROP OWNED BY ${quoteIdent(reader)}`).catch(() => {});
     await t.pool.query(`DROP ROLE IF EXISTS ${quoteIdent(reader)}`).catch(() => {});
   }
-  await sim?.close();
-  await t?.close();
+  await week?.close();
 });
 
 /** The reader role as FULFILLMENT_READER_ROLE makes it, given a login for the test. */

@@ -1,12 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RefreshOutcome, refreshAllAnalytics } from '../../src/analytics/refresh.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
-import { createEventSink } from '../../src/events/sink.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { differencesFromRebuild, mismatches } from '../helpers/analyticsRebuild.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { type SimulatedWeek, syncSimulatedWeek } from '../helpers/simulatedWeek.ts';
 
 /**
  * The analytics tables the worker keeps take in only what changed, and end up exactly as a rebuild
@@ -15,15 +11,8 @@ import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
  * back, deletions), across a new Pacific day, and after a truncate.
  */
 
-const logger = pino({ level: 'silent' });
-const HOUR = 3_600_000;
-const HISTORY_DAYS = 3;
-const DAYS = 4;
-const STEP_HOURS = 6;
-const START = new Date(Math.floor(Date.now() / HOUR) * HOUR - DAYS * 24 * HOUR);
-
+let week: SimulatedWeek;
 let t: TestDatabase;
-let sim: RunningSimulator;
 const steps: RefreshOutcome[][] = [];
 const differences: ReturnType<typeof mismatches>[] = [];
 
@@ -36,36 +25,20 @@ async function refreshAndCompare(): Promise<RefreshOutcome[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
+  week = await syncSimulatedWeek({
     seed: 23,
-    clock: 'manual',
-    start: START,
-    volume: { historyDays: HISTORY_DAYS, suppliers: 1, winesPerSupplier: 6 },
+    days: 4,
+    historyDays: 3,
+    stepHours: 6,
+    winesPerSupplier: 6,
+    afterSync: async (db) => {
+      t = db;
+      steps.push(await refreshAndCompare());
+    },
   });
-  const config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_SYNC_START: new Date(START.getTime() - HISTORY_DAYS * 24 * HOUR).toISOString(),
-    FULFILLMENT_STREAMS: JSON.stringify({
-      transfers_in: { windowSize: 91 },
-      returns: { windowSize: 31 },
-      shipments: { windowSize: STEP_HOURS * 60 + 180 },
-    }),
-  });
-  const client = simulatorClient(sim, config);
-  const eventSink = createEventSink({ timezone: config.timezone, thresholds: config.events });
-  for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
-    if (hour > 0) sim.advance(STEP_HOURS * 60);
-    const failed = await syncEveryScope({ pool: t.pool, client, config, logger, sim, eventSink });
-    if (failed.length > 0) throw new Error(`sync failed: ${failed.map((f) => f.error).join('; ')}`);
-    steps.push(await refreshAndCompare());
-  }
 }, 300_000);
 
-afterAll(async () => {
-  await sim?.close();
-  await t?.close();
-});
+afterAll(() => week?.close());
 
 const rowsOf = async (sql: string) => (await t.pool.query(sql)).rows;
 

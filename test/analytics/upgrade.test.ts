@@ -1,13 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refreshAllAnalytics } from '../../src/analytics/refresh.ts';
 import { MAINTAINED } from '../../src/analytics/views.ts';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
 import { differencesFromRebuild, mismatches } from '../helpers/analyticsRebuild.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';
+import { migrationsBefore } from '../helpers/migrationsBefore.ts';
 
 /**
  * Upgrading a database whose analytics were materialized views: the migration copies their rows
@@ -17,29 +15,15 @@ import { freshDatabaseUrl } from '../helpers/db.ts';
  */
 
 const target = freshDatabaseUrl();
-const folder = mkdtempSync(path.join(tmpdir(), 'fs-migrations-'));
+const before = migrationsBefore('analytics_incremental');
 afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
+  before.remove();
   await target.drop();
 });
 
-/** A copy of the migrations that stops before the first one named *tagPart*. */
-function migrationsBefore(tagPart: string): string {
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const cut = journal.entries.findIndex((e) => e.tag.includes(tagPart));
-  expect(cut, `a migration named *${tagPart}*`).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 describe('upgrading to analytics kept incrementally', () => {
   it('keeps the rows readers had, rebuilds every table once, then follows the changes', async () => {
-    await runMigrations(target.url, { migrationsFolder: migrationsBefore('analytics_incremental') });
+    await runMigrations(target.url, { migrationsFolder: before.folder });
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
     const pool = new pg.Pool({ connectionString: target.url, max: 2 });
