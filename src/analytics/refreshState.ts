@@ -1,23 +1,23 @@
 import type { Queryable } from '../db/queryable.ts';
-import { DEFAULT_REFRESH_INTERVAL_MS, MATERIALIZED_ANALYTICS } from './views.ts';
+import { MAINTAINED, REFRESH_INTERVAL_MS } from './views.ts';
 
-/** Where one analytics view stands: how old what it shows is, and whether a refresh is owed. */
+/** Where one kept analytics table stands: how old what it shows is, and whether a refresh is owed. */
 export interface ViewRefreshState {
   relation: string;
-  /** Its minimum refresh interval (a stale view is refreshed at most this often). */
+  /** Its refresh interval (a refresh comes this long after the previous one ended). */
   intervalMs: number;
   /** The moment its last refresh shows (every change committed before it is in); null before the first. */
   refreshedAsOf: Date | null;
-  /** Its sources changed after that moment: a refresh is owed. */
+  /** Changes to it are queued (sync.analytics_changes): a refresh is owed. */
   pending: boolean;
   lastError: string | null;
   lastErrorAt: Date | null;
 }
 
 /**
- * Every analytics view's refresh state, in refresh order, from sync.analytics_refreshes (one row per
- * view). A view without a row has never been marked nor refreshed. "Pending" is the test the
- * refresher itself makes (src/analytics/refresh.ts): changed at or after the last refresh's moment.
+ * Every kept analytics table's refresh state, in refresh order, from sync.analytics_refreshes (one
+ * row per table) and its queue of changes (one index probe each). A table without a row has never
+ * been refreshed.
  */
 export async function readViewRefreshStates(db: Queryable): Promise<ViewRefreshState[]> {
   const { rows } = await db.query<{
@@ -27,16 +27,18 @@ export async function readViewRefreshStates(db: Queryable): Promise<ViewRefreshS
     last_error: string | null;
     last_error_at: Date | null;
   }>(
-    `SELECT relation, refreshed_as_of, last_error, last_error_at,
-            changed_at IS NOT NULL AND (refreshed_as_of IS NULL OR changed_at >= refreshed_as_of) AS pending
-       FROM sync.analytics_refreshes`,
+    `SELECT k.relation, r.refreshed_as_of, r.last_error, r.last_error_at,
+            EXISTS (SELECT 1 FROM sync.analytics_changes c WHERE c.relation = k.relation) AS pending
+       FROM unnest($1::text[]) AS k(relation)
+       LEFT JOIN sync.analytics_refreshes r ON r.relation = k.relation`,
+    [MAINTAINED],
   );
   const byRelation = new Map(rows.map((r) => [r.relation, r]));
-  return MATERIALIZED_ANALYTICS.map(({ relation, minIntervalMs }) => {
+  return MAINTAINED.map((relation) => {
     const row = byRelation.get(relation);
     return {
       relation,
-      intervalMs: minIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS,
+      intervalMs: REFRESH_INTERVAL_MS,
       refreshedAsOf: row?.refreshed_as_of ?? null,
       pending: row?.pending ?? false,
       lastError: row?.last_error ?? null,

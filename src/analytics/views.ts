@@ -1,51 +1,80 @@
 import type { StreamName } from '../config/types.ts';
 
 /**
- * The analytics materialized views, in refresh order (a view after those it reads), with what
- * makes each stale: the streams writing its sources, and the views it reads.
+ * The relations of schema `analytics`, what each reads and how it is kept fresh: the catalogue the
+ * refresher, the freshness view (analytics.freshness) and the reader's grants build on.
+ *
+ * `maintained`: a table the worker keeps (src/analytics/models/): a change to its sources queues
+ * the keys it touches (triggers, sync.analytics_changes) and a refresh recomputes only those.
+ * `derived`: a plain view (or a table kept by another's refresh), as fresh as the maintained tables
+ * it follows (`models`) and the synced tables it reads directly (`streams`, as of their last sync).
  */
-export interface MaterializedAnalytics {
+export interface AnalyticsRelation {
   /** schema.name */
   relation: string;
-  /** Streams whose writes change its sources. */
+  kind: 'maintained' | 'derived';
+  /** Maintained tables whose refresh it follows (for a maintained one: those its refresh reads). */
+  models: readonly string[];
+  /** Streams writing the synced tables it reads. */
   streams: readonly StreamName[];
-  /** Analytics views it reads: their refresh makes it stale. */
-  reads: readonly string[];
-  /** Refresh it at most this often when stale (default DEFAULT_REFRESH_INTERVAL_MS). */
-  minIntervalMs?: number;
 }
 
-/** Refresh a stale view at most this often by default: a year of shipments takes a while to refresh. */
-export const DEFAULT_REFRESH_INTERVAL_MS = 5 * 60_000;
+const maintained = (relation: string, streams: StreamName[], models: string[] = []) =>
+  ({ relation, kind: 'maintained', models, streams }) as const satisfies AnalyticsRelation;
+const derived = (relation: string, streams: StreamName[], models: string[] = []) =>
+  ({ relation, kind: 'derived', models, streams }) as const satisfies AnalyticsRelation;
 
-export const MATERIALIZED_ANALYTICS: readonly MaterializedAnalytics[] = [
-  { relation: 'analytics.shipment_facts', streams: ['shipments', 'orders', 'returns'], reads: [] },
-  { relation: 'analytics.carrier_performance_weekly', streams: [], reads: ['analytics.shipment_facts'] },
-  { relation: 'analytics.order_lifecycle', streams: ['orders'], reads: ['analytics.shipment_facts'] },
-  { relation: 'analytics.return_rate_by_sku', streams: ['shipments', 'returns'], reads: [] },
-  { relation: 'analytics.return_rate_by_reason', streams: ['shipments', 'returns'], reads: [] },
-  {
-    relation: 'analytics.return_rate_by_warehouse',
-    streams: ['returns'],
-    reads: ['analytics.shipment_facts'],
-  },
-  // A day-grained series of every inventory row: the costliest refresh (minutes for a year of 100
-  // suppliers), and an hour's lag is nothing to a daily series.
-  {
-    relation: 'analytics.daily_inventory',
-    streams: ['inventory', 'inventory_activity'],
-    reads: [],
-    minIntervalMs: 60 * 60_000,
-  },
-  { relation: 'analytics.stock_out_spells', streams: ['inventory'], reads: [] },
+/**
+ * A maintained table is refreshed at most this long after its last refresh ended: a refresh takes
+ * in only what changed, so a minute costs little, and readers see it in analytics.freshness.
+ */
+export const REFRESH_INTERVAL_MS = 60_000;
+
+const FACTS = 'analytics.shipment_facts';
+const SHIPPED = 'analytics.shipped_units_daily';
+
+/** Every relation of schema `analytics` but analytics.freshness itself; maintained ones in refresh order. */
+export const ANALYTICS_RELATIONS: readonly AnalyticsRelation[] = [
+  maintained(FACTS, ['shipments', 'orders', 'returns']),
+  maintained('analytics.order_lifecycle', ['orders'], [FACTS]),
+  maintained('analytics.carrier_performance_weekly', [], [FACTS]),
+  // One model keeps both: the month follows the day by difference, in the same transaction.
+  maintained(SHIPPED, [], [FACTS]),
+  derived('analytics.shipped_units_monthly', [], [SHIPPED]),
+  maintained('analytics.daily_inventory', ['inventory', 'inventory_activity']),
+  maintained('analytics.stock_out_spells', ['inventory']),
+  derived('analytics.return_rate_by_sku', ['returns'], [SHIPPED]),
+  derived('analytics.return_rate_by_reason', ['returns'], [SHIPPED]),
+  derived('analytics.return_rate_by_warehouse', ['returns'], [SHIPPED]),
+  derived('analytics.return_rate_monthly', ['returns'], [SHIPPED]),
+  derived('analytics.days_of_cover', ['inventory', 'inventory_activity']),
+  derived('analytics.products', ['products', 'inventory']),
+  derived('analytics.open_transfers_in', ['transfers_in']),
 ];
 
-/** The views a write by `stream` makes stale directly (those reading them follow on refresh). */
-export function viewsChangedBy(stream: StreamName): string[] {
-  return MATERIALIZED_ANALYTICS.filter((v) => v.streams.includes(stream)).map((v) => v.relation);
-}
+/** The maintained tables, in refresh order (a table after those it reads). */
+export const MAINTAINED: readonly string[] = ANALYTICS_RELATIONS.filter((r) => r.kind === 'maintained').map(
+  (r) => r.relation,
+);
 
-/** The views reading `relation`: stale once it is refreshed. */
-export function viewsReading(relation: string): string[] {
-  return MATERIALIZED_ANALYTICS.filter((v) => v.reads.includes(relation)).map((v) => v.relation);
+/**
+ * The relations this round added to schema `analytics` (none holds personal data: SKUs, product
+ * attributes, warehouse codes, counts, dates). Readers must be granted them; shipment_facts,
+ * carrier_performance_weekly, order_lifecycle, daily_inventory and stock_out_spells became tables
+ * kept by the worker, and the return rates plain views, under their old names.
+ */
+export const ADDED_RELATIONS: readonly string[] = [
+  'analytics.shipped_units_daily',
+  'analytics.shipped_units_monthly',
+  'analytics.return_rate_monthly',
+  'analytics.days_of_cover',
+  'analytics.products',
+  'analytics.freshness',
+];
+
+/** The catalogue entry of `relation`; throws for a relation that is not in schema analytics. */
+export function analyticsRelation(relation: string): AnalyticsRelation {
+  const found = ANALYTICS_RELATIONS.find((r) => r.relation === relation);
+  if (!found) throw new Error(`${relation} is not an analytics relation`);
+  return found;
 }

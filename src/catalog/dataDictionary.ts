@@ -35,7 +35,7 @@ export interface RelationDoc {
 const SCHEMA_ORDER = ['analytics', 'fulfillment', 'fulfillment_masked', 'sync'];
 const SCHEMA_ABOUT: Readonly<Record<string, string>> = {
   analytics:
-    'the model for questions (shipment facts, carrier performance, order lifecycle, return rates, daily inventory, stock-out spells, open INs), read by the reader role too and holding no consumer name, email, phone or street line. Materialized views are refreshed after the syncs that change their sources; the guide is [analytics.md](analytics.md).',
+    'the model for questions (shipment facts, carrier performance, SLA misses, order lifecycle, shipped units, return rates per SKU, reason, warehouse and month, daily inventory, stock-out spells, days of cover, the product dimension, open INs, freshness), read by the reader role too and holding no consumer name, email, phone or street line. The tables are kept by the worker, which takes in what each sync changed about every minute (analytics.freshness says as of when); the guide is [analytics.md](analytics.md).',
   fulfillment:
     'the synced records and the views over them. Columns whose description says **PII** hold consumer personal data (names, e-mails, phones, street lines, free text a person wrote, who did something) or may (`raw` and the other JSON as received): a reader role (`fulfillment-sync grant-reader`, `FULFILLMENT_READER_ROLE`) reads none of these tables, only their views in `fulfillment_masked`, and the views here; a full reader (`grant-reader --full`, `FULFILLMENT_FULL_READER_ROLE`) reads all of it in clear.',
   fulfillment_masked:

@@ -9,7 +9,10 @@ export interface WorkerPools {
   webhooks: Database;
   /** Readiness checks and metrics scrapes: must answer while every run is busy. */
   ops: Database;
-  /** Refreshes of the analytics views (src/analytics/refresher.ts): one at a time, never a run's. */
+  /**
+   * Refreshes of the analytics tables (src/analytics/refresher.ts), never a run's: one for the
+   * refreshes, one for a rebuild beside them.
+   */
   analytics: Database;
   /** The pruner (src/retention/): one connection, held by a prune for its lock and its batches. */
   maintenance: Database;
@@ -32,7 +35,7 @@ export function workerPoolSizes(concurrency: number): {
   analytics: number;
   maintenance: number;
 } {
-  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 1, maintenance: 1 };
+  return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 2, maintenance: 1 };
 }
 
 /** Opens the pools of a worker process (application names tell them apart in pg_stat_activity). */

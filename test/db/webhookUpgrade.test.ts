@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
 import { freshDatabaseUrl } from '../helpers/db.ts';
+import { migrationsBefore } from '../helpers/migrationsBefore.ts';
 
 /**
  * Upgrading a database from before endpoint management: the stored `webhooks test` pings (type
@@ -14,29 +12,15 @@ import { freshDatabaseUrl } from '../helpers/db.ts';
  */
 
 const target = freshDatabaseUrl();
-const folder = mkdtempSync(path.join(tmpdir(), 'fs-migrations-'));
+const before = migrationsBefore('webhook_endpoint_management');
 afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
+  before.remove();
   await target.drop();
 });
 
-/** A copy of the migrations that stops before the first one of endpoint management. */
-function migrationsBefore(tagPart: string): string {
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const cut = journal.entries.findIndex((e) => e.tag.includes(tagPart));
-  expect(cut, `a migration named *${tagPart}*`).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 describe('upgrading to endpoint management', () => {
   it('deletes stored pings and records who disabled the endpoints that were disabled', async () => {
-    await runMigrations(target.url, { migrationsFolder: migrationsBefore('webhook_endpoint_management') });
+    await runMigrations(target.url, { migrationsFolder: before.folder });
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
     try {

@@ -2,18 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { refreshAllAnalytics } from '../../src/analytics/refresh.ts';
-import { loadConfig } from '../../src/config/loadConfig.ts';
 import { applyReaderRole } from '../../src/db/readerRole.ts';
 import { quoteIdent } from '../../src/db/urls.ts';
-import { createEventSink } from '../../src/events/sink.ts';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
 import { REPO_ROOT } from '../helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { simulatorClient, syncEveryScope } from '../helpers/syncHarness.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { type SimulatedWeek, syncSimulatedWeek } from '../helpers/simulatedWeek.ts';
 import { expandGrafanaSql } from './grafanaSql.ts';
 
 /**
@@ -52,43 +49,18 @@ const dashboard = JSON.parse(
 };
 const queryPanels = dashboard.panels.filter((p) => p.type !== 'row');
 
-const logger = pino({ level: 'silent' });
 const HOUR = 3_600_000;
-const HISTORY_DAYS = 4;
-const DAYS = 7;
-const STEP_HOURS = 24;
-// The week ends at the last full hour before the real now, so the board's "last 30 days" holds it.
-const START = new Date(Math.floor(Date.now() / HOUR) * HOUR - DAYS * 24 * HOUR);
 const reader = `fs_board_reader_${randomBytes(4).toString('hex')}`;
 
+let week: SimulatedWeek;
 let t: TestDatabase;
 let sim: RunningSimulator;
 let asReader: pg.Client;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSimulator({
-    seed: 19,
-    clock: 'manual',
-    start: START,
-    volume: { historyDays: HISTORY_DAYS, suppliers: 1, winesPerSupplier: 8 },
-  });
-  const config = loadConfig({
-    DATABASE_URL: t.url,
-    FULFILLMENT_SYNC_START: new Date(START.getTime() - HISTORY_DAYS * 24 * HOUR).toISOString(),
-    FULFILLMENT_STREAMS: JSON.stringify({
-      transfers_in: { windowSize: 91 },
-      returns: { windowSize: 31 },
-      shipments: { windowSize: STEP_HOURS * 60 + 180 },
-    }),
-  });
-  const client = simulatorClient(sim, config);
-  const eventSink = createEventSink({ timezone: config.timezone, thresholds: config.events });
-  for (let hour = 0; hour <= DAYS * 24; hour += STEP_HOURS) {
-    if (hour > 0) sim.advance(STEP_HOURS * 60);
-    const failed = await syncEveryScope({ pool: t.pool, client, config, logger, sim, eventSink });
-    if (failed.length > 0) throw new Error(`sync failed: ${failed.map((f) => f.error).join('; ')}`);
-  }
+  // A week ending at the last full hour before the real now, so the board's "last 30 days" holds it.
+  week = await syncSimulatedWeek({ seed: 19, days: 7, historyDays: 4, stepHours: 24, winesPerSupplier: 8 });
+  ({ t, sim } = week);
   const refreshed = await refreshAllAnalytics(t.pool);
   if (refreshed.some((r) => r.status !== 'refreshed')) throw new Error(JSON.stringify(refreshed));
   await applyReaderRole(t.url, reader);
@@ -101,12 +73,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await asReader?.end().catch(() => {});
-  await sim?.close();
   if (t) {
     await t.pool.query(`DROP OWNED BY ${quoteIdent(reader)}`).catch(() => {});
     await t.pool.query(`DROP ROLE IF EXISTS ${quoteIdent(reader)}`).catch(() => {});
   }
-  await t?.close();
+  await week?.close();
 });
 
 describe('the business dashboard', () => {
@@ -155,20 +126,42 @@ describe('the business dashboard', () => {
     expect(source.jsonData.database).toBe('fulfillment');
   });
 
-  it('covers shipments per day, transit time per carrier, exceptions, return rate per SKU, stock-outs, open INs and invoice aging', () => {
+  it('covers freshness, shipments per day, transit time per carrier, SLA misses, exceptions, return rates per SKU and month, stock-outs, days of cover, open INs and invoice aging', () => {
     const sql = queryPanels.flatMap((p) => (p.targets ?? []).map((target) => target.rawSql)).join('\n');
     for (const relation of [
+      'analytics.freshness',
       'analytics.shipment_facts',
       'analytics.carrier_performance_weekly',
       'analytics.return_rate_by_sku',
+      'analytics.return_rate_monthly',
       'analytics.stock_out_spells',
+      'analytics.days_of_cover',
+      'analytics.products',
       'analytics.open_transfers_in',
       'fulfillment.invoice_balances',
     ]) {
       expect(sql, relation).toContain(relation);
     }
     expect(sql).toMatch(/transit_days/);
+    expect(sql).toMatch(/shipped_after_sla/);
     expect(sql).toMatch(/aging_bucket/);
+  });
+
+  it('counts the SKUs out of stock now from the current stock, as the simulator has it', async () => {
+    const panel = queryPanels.find((p) => p.title === 'SKUs out of stock now')!;
+    const range = { from: new Date(Date.now() - 30 * 24 * HOUR), to: new Date() };
+    const { rows } = await asReader.query(expandGrafanaSql(panel.targets![0]!.rawSql, range));
+    // Per supplier, warehouse and SKU, nothing available to sell over its sub-inventories.
+    const available = new Map<string, number>();
+    for (const [supplier, inventory] of Object.entries(sim.truth().ownedInventory)) {
+      for (const r of inventory) {
+        const key = `${supplier}|${r.warehouseCode}|${r.sku}`;
+        available.set(key, (available.get(key) ?? 0) + (r.qtyAvailableToSell ?? 0));
+      }
+    }
+    const out = [...available.values()].filter((n) => n <= 0).length;
+    expect(out).toBeGreaterThan(0);
+    expect(Number(rows[0]!['out of stock now'])).toBe(out);
   });
 
   it('answers every query with rows, run as the reader role over a simulated week (last 30 days)', async () => {

@@ -8,7 +8,7 @@ import type { SimTruth } from '../../src/simulator/truth.ts';
  * function mirrors one query's rows, with numbers as numbers.
  */
 
-export type AnswerRow = Record<string, string | number | boolean | null>;
+export type AnswerRow = Record<string, string | number | boolean | Date | null>;
 
 const ZONE = 'America/Los_Angeles';
 const DAY_MS = 86_400_000;
@@ -19,14 +19,14 @@ export interface SyncSnapshot {
   inventory: Record<string, OwnedInventory[]>;
 }
 
-const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);
+export const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);
 /**
  * Postgres' round(numeric): half away from zero on the decimal value. Floats carry a binary error
  * (3.65 is 3.6499999...): 15 significant digits first, as Postgres reads a double into numeric.
  */
-const round = (value: number, digits: number) =>
+export const round = (value: number, digits: number) =>
   Math.sign(value) * (Math.round(Number(Math.abs(value * 10 ** digits).toPrecision(15))) / 10 ** digits);
-const pacificDay = (at: number) => formatInTimeZone(at, ZONE, 'yyyy-MM-dd');
+export const pacificDay = (at: number) => formatInTimeZone(at, ZONE, 'yyyy-MM-dd');
 const avg = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -52,7 +52,10 @@ interface ShipmentFact {
   transitDays: number | null;
   deliveredAt: number | null;
   hadException: boolean;
-  deliveredAfterSla: boolean;
+  hasSla: boolean;
+  /** Shipped after its order's SLA date (the warehouse's shipping promise). */
+  shippedAfterSla: boolean;
+  slaStatus: string | null;
   units: number;
   warehouse: string;
 }
@@ -99,13 +102,15 @@ function shipmentFact(
       s.header.statusCode === 'EXCEPTION' ||
       s.header.statusCode === 'RETURNED' ||
       events.some((e) => /exception|refused/i.test(e.description ?? '')),
-    deliveredAfterSla: deliveredAt !== null && sla !== null && deliveredAt > sla,
+    hasSla: sla !== null,
+    shippedAfterSla: shipAt !== null && sla !== null && shipAt > sla,
+    slaStatus: order?.slaStatusCode ?? null,
     units: (s.lineItems ?? []).reduce((n, l) => n + (l.quantity ?? 0), 0),
     warehouse: order?.warehouseCode ?? '',
   };
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);
@@ -119,20 +124,34 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 const transits = (facts: readonly ShipmentFact[]) =>
   facts.flatMap((f) => (f.transitDays === null ? [] : [f.transitDays]));
 
-/** Question 1: shipments, deliveries, transit and SLA misses per carrier since `fromDay`. */
-export function lateByCarrier(truth: SimTruth, fromDay: string): AnswerRow[] {
-  const recent = shipmentFacts(truth).filter((f) => f.shipDay !== null && f.shipDay >= fromDay);
-  return [...groupBy(recent, (f) => f.carrier)].map(([carrier, facts]) => {
+const recentFacts = (truth: SimTruth, fromDay: string) =>
+  shipmentFacts(truth).filter((f) => f.shipDay !== null && f.shipDay >= fromDay);
+
+/** Question 1: shipments, deliveries, transit and exceptions per carrier since `fromDay`. */
+export function slowByCarrier(truth: SimTruth, fromDay: string): AnswerRow[] {
+  return [...groupBy(recentFacts(truth, fromDay), (f) => f.carrier)].map(([carrier, facts]) => {
     const mean = avg(transits(facts));
+    const p90 = percentile(transits(facts), 0.9);
     return {
       carrier_name: carrier,
       shipments: facts.length,
       delivered: facts.filter((f) => f.delivered).length,
       avg_transit_days: mean === null ? null : round(mean, 2),
-      delivered_after_sla: facts.filter((f) => f.deliveredAfterSla).length,
+      p90_transit_days: p90 === null ? null : round(p90, 2),
       had_exception: facts.filter((f) => f.hadException).length,
     };
   });
+}
+
+/** Question 3: per warehouse since `fromDay`, shipments with an SLA date and those shipped after it. */
+export function slaByWarehouse(truth: SimTruth, fromDay: string): AnswerRow[] {
+  return [...groupBy(recentFacts(truth, fromDay), (f) => f.warehouse)].map(([warehouse, facts]) => ({
+    warehouse_code: warehouse === '' ? null : warehouse,
+    shipments: facts.length,
+    with_sla: facts.filter((f) => f.hasSla).length,
+    shipped_after_sla: facts.filter((f) => f.shippedAfterSla).length,
+    sla_missed: facts.filter((f) => f.slaStatus === 'MISSED').length,
+  }));
 }
 
 /** percentile_cont: linear interpolation between the closest ranks. */
@@ -216,7 +235,7 @@ interface ReturnedUnits {
   units: number;
 }
 
-function returnedUnits(truth: SimTruth): ReturnedUnits[] {
+export function returnedUnits(truth: SimTruth): ReturnedUnits[] {
   return Object.entries(truth.returns).flatMap(([account, returns]) =>
     returns.flatMap((r) => {
       const base = {
@@ -246,7 +265,7 @@ function shippedUnitsPerSku(truth: SimTruth): Map<string, number> {
   return units;
 }
 
-const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** Question 4: units returned over units shipped per account and SKU (the whole list, unsorted). */
 export function returnRateBySku(truth: SimTruth): AnswerRow[] {
@@ -308,8 +327,10 @@ export function returnRateByWarehouse(truth: SimTruth): AnswerRow[] {
 }
 
 /** An inventory key as the simulator writes it: supplier|warehouse|sub-inventory|sku. */
-const keyOf = (supplier: string, r: Pick<OwnedInventory, 'warehouseCode' | 'subInventoryCode' | 'sku'>) =>
-  `${supplier}|${r.warehouseCode}|${r.subInventoryCode}|${r.sku}`;
+export const keyOf = (
+  supplier: string,
+  r: Pick<OwnedInventory, 'warehouseCode' | 'subInventoryCode' | 'sku'>,
+) => `${supplier}|${r.warehouseCode}|${r.subInventoryCode}|${r.sku}`;
 
 /** On-hand of every key at the end of every Pacific day, from the truth's stock movements. */
 function onHandAtEndOfDay(truth: SimTruth): (key: string, day: string) => number {
@@ -393,10 +414,16 @@ function observedOnHand(syncs: readonly SyncSnapshot[], key: string, day: string
 
 /**
  * Question 8: stock-out spells per SKU and warehouse from the available-to-sell the syncs saw: a
- * spell starts where it is 0 or less after a sync saw it above 0, and ends at the next sync that
- * sees it above 0. `now` closes ongoing spells for the hours.
+ * spell starts where it is 0 or less after a sync saw it above 0, or at the first sync that saw the
+ * row if it was out then, and ends at the next sync that sees it above 0. `now` closes ongoing
+ * spells for the hours.
  */
-export function stockOuts(syncs: readonly SyncSnapshot[], since: number, now: number): AnswerRow[] {
+export function stockOuts(
+  syncs: readonly SyncSnapshot[],
+  since: number,
+  now: number,
+  subInventory: string,
+): AnswerRow[] {
   const series = new Map<string, Array<{ at: number; out: boolean }>>();
   for (const snapshot of syncs) {
     const listed = new Set<string>();
@@ -412,13 +439,15 @@ export function stockOuts(syncs: readonly SyncSnapshot[], since: number, now: nu
     // A row that vanished is zeroed: out of stock from that sync on.
     for (const [key, list] of series) if (!listed.has(key)) list.push({ at: snapshot.at, out: true });
   }
-  const spells: Array<{ sku: string; warehouse: string; start: number; end: number | null }> = [];
+  const spells: Array<{ sku: string; warehouse: string; start: number; end: number | null; first: boolean }> =
+    [];
   for (const [key, list] of series) {
-    const [, warehouse, , sku] = key.split('|') as [string, string, string, string];
-    for (let i = 1; i < list.length; i++) {
-      if (!list[i]!.out || list[i - 1]!.out) continue;
+    const [, warehouse, sub, sku] = key.split('|') as [string, string, string, string];
+    if (sub !== subInventory) continue;
+    for (let i = 0; i < list.length; i++) {
+      if (!list[i]!.out || (i > 0 && list[i - 1]!.out)) continue;
       const end = list.slice(i + 1).find((p) => !p.out);
-      spells.push({ sku, warehouse, start: list[i]!.at, end: end?.at ?? null });
+      spells.push({ sku, warehouse, start: list[i]!.at, end: end?.at ?? null, first: i === 0 });
     }
   }
   const recent = spells.filter((s) => s.start >= since);
@@ -428,6 +457,7 @@ export function stockOuts(syncs: readonly SyncSnapshot[], since: number, now: nu
     spells: group.length,
     hours_out: round(sum(group.map((s) => (s.end ?? now) - s.start)) / 3_600_000, 1),
     ongoing: group.filter((s) => s.end === null).length,
+    out_when_first_seen: group.filter((s) => s.first).length,
   }));
 }
 

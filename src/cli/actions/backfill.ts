@@ -4,7 +4,7 @@ import {
   backfillWindowJobId,
   backfillWindowRetry,
 } from '../../../jobs/backfillWindow.ts';
-import { markAnalyticsStale, refreshStaleAnalytics } from '../../analytics/refresh.ts';
+import { refreshAllAnalytics } from '../../analytics/refresh.ts';
 import {
   BACKFILL_STREAMS,
   BackfillInputError,
@@ -172,10 +172,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
       context.print(describeBackfill(summary));
       if (summary.recordsFetched > 0) {
         // Backfilled history belongs in the analytics views at once, not at the worker's next run.
-        await markAnalyticsStale(database.pool, stream);
-        context.print(
-          describeRefresh(await refreshStaleAnalytics(database.pool, { minIntervalMs: 0, logger })),
-        );
+        context.print(describeRefresh(await refreshAllAnalytics(database.pool, { logger })));
       }
       return 0;
     } catch (error) {

@@ -1,10 +1,5 @@
 import pino from 'pino';
-import {
-  markAnalyticsStale,
-  type RefreshOutcome,
-  refreshStaleAnalytics,
-  runChangedRows,
-} from '../../analytics/refresh.ts';
+import { type RefreshOutcome, refreshAllAnalytics } from '../../analytics/refresh.ts';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { createDatabase } from '../../db/client.ts';
 import { createEventSink } from '../../events/sink.ts';
@@ -107,11 +102,15 @@ export function describeStream(name: string, results: readonly StreamRunResult[]
 
 /** What the analytics refresh at the end of the run did, in one line. */
 export function describeRefresh(outcomes: readonly RefreshOutcome[]): string {
-  const refreshed = outcomes.filter((o) => o.status === 'refreshed');
+  const done = outcomes.filter((o) => o.status === 'refreshed');
+  const rebuilt = done.filter((o) => o.rebuilt).length;
   const failed = outcomes.filter((o) => o.status === 'failed');
-  const seconds = (refreshed.reduce((n, o) => n + o.durationMs, 0) / 1000).toFixed(1);
+  const busy = outcomes.filter((o) => o.status === 'busy').length;
+  const seconds = (done.reduce((n, o) => n + o.durationMs, 0) / 1000).toFixed(1);
+  const changes = done.reduce((n, o) => n + o.changes, 0);
   const problems = failed.map((o) => `${o.relation}: ${o.error}`).join('; ');
-  return `${'analytics'.padEnd(18)} refreshed ${refreshed.length} views in ${seconds} s${failed.length > 0 ? `  FAILED: ${problems}` : ''}`;
+  const how = `${changes} changes taken in${rebuilt > 0 ? `, ${rebuilt} rebuilt whole` : ''}${busy > 0 ? `, ${busy} left to the worker refreshing them` : ''}`;
+  return `${'analytics'.padEnd(18)} refreshed ${done.length} tables in ${seconds} s (${how})${failed.length > 0 ? `  FAILED: ${problems}` : ''}`;
 }
 
 /**
@@ -199,7 +198,6 @@ export async function syncOnceAction(
             now: await upstream.now(),
             onFetchProgress: progress.update,
           });
-          if (runChangedRows(result)) await markAnalyticsStale(database.pool, result.stream);
           results.push(result);
         } finally {
           progress.stop();
@@ -225,7 +223,8 @@ export async function syncOnceAction(
       }
     }
     const [suppliers, accounts] = [upstream.supplierIds.length, upstream.accountNumbers.length];
-    const analytics = await refreshStaleAnalytics(database.pool, { minIntervalMs: 0, logger });
+    // A table a worker is refreshing (perhaps a long rebuild) is left to it.
+    const analytics = await refreshAllAnalytics(database.pool, { logger });
     if (options.json) {
       const summary: SyncSummary = {
         streams: summaries,

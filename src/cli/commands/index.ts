@@ -1,3 +1,4 @@
+import { registerAnalyticsCommand } from './analytics.ts';
 import { registerApiCommand } from './api.ts';
 import { registerBackfillCommand } from './backfill.ts';
 import { registerConfigCommand } from './config.ts';
@@ -28,6 +29,7 @@ export const commands: readonly CommandRegistrar[] = [
   registerBackfillCommand,
   registerStatusCommand,
   registerPruneCommand,
+  registerAnalyticsCommand,
   registerDemoCommand,
   registerEventsCommand,
   registerWebhooksCommand,

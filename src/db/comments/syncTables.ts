@@ -10,18 +10,6 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       created_at: 'When the key was written.',
     },
   },
-  'sync.analytics_refreshes': {
-    text: 'When the sources of each analytics materialized view last changed and when it was last refreshed (src/analytics/refresh.ts). One row per view. Key: relation.',
-    columns: {
-      relation: 'The materialized view, as schema.name (e.g. analytics.shipment_facts).',
-      changed_at: 'When a sync last changed one of its sources (or a view it reads was refreshed).',
-      refreshed_as_of:
-        'Start of its last successful refresh: every change committed before it is in the view. Stale while changed_at is later.',
-      last_duration_ms: 'How long the last successful refresh took, in milliseconds.',
-      last_error: 'Error of the last failed refresh; cleared by a successful one.',
-      last_error_at: 'When the last refresh failed.',
-    },
-  },
   'sync.cursors': {
     text: 'Where each stream and scope has read up to; advanced only in the transaction that stores the rows it covers. Key: stream, scope.',
     columns: {

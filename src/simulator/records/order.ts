@@ -49,9 +49,7 @@ export function orderDetailRecord(world: World, o: Order): OrderDetail {
       isCancellable: open,
       isBackOrdered: o.messages.some((m) => m.text.startsWith('Backordered')),
       hasInventoryHold: onHold,
-      slaStatusCode: open ? 'ON_TIME' : 'MET',
-      slaStatusName: open ? 'On time' : 'Met',
-      slaDate: z.iso(o.requestedShipDate + 2 * 86_400_000),
+      ...slaOf(world, o),
       notificationTemplateCode: 'DEFAULT',
       notificationTemplateName: 'Default',
       packagingTypeCode: 'STD',
@@ -105,6 +103,29 @@ export function orderDetailRecord(world: World, o: Order): OrderDetail {
     accountPayableHeaders: [],
     accountPayableLines: [],
   };
+}
+
+/**
+ * The warehouse's SLA is a shipping promise: ship within SLA_SHIP_WITHIN_MS of the requested ship
+ * date. Open orders are ON_TIME until then and LATE after; shipped ones MET it or MISSED it (a hold
+ * can push the shipping past it); a cancelled order has no SLA status.
+ */
+export const SLA_SHIP_WITHIN_MS = 6 * 3_600_000;
+
+function slaOf(world: World, o: Order) {
+  const slaDate = o.requestedShipDate + SLA_SHIP_WITHIN_MS;
+  const now = (world.processedMinute + 1) * 60_000;
+  const [code, name] =
+    o.cancelledAt !== null
+      ? [null, null]
+      : o.shippedAt === null
+        ? now <= slaDate
+          ? ['ON_TIME', 'On time']
+          : ['LATE', 'Late']
+        : o.shippedAt <= slaDate
+          ? ['MET', 'Met']
+          : ['MISSED', 'Missed'];
+  return { slaStatusCode: code, slaStatusName: name, slaDate: world.zone.iso(slaDate) };
 }
 
 function address(o: Order, withTypeName: boolean): ConsumerAddress {
