@@ -57,21 +57,6 @@ export const MAINTAINED: readonly string[] = ANALYTICS_RELATIONS.filter((r) => r
   (r) => r.relation,
 );
 
-/**
- * The relations this round added to schema `analytics` (none holds personal data: SKUs, product
- * attributes, warehouse codes, counts, dates). Readers must be granted them; shipment_facts,
- * carrier_performance_weekly, order_lifecycle, daily_inventory and stock_out_spells became tables
- * kept by the worker, and the return rates plain views, under their old names.
- */
-export const ADDED_RELATIONS: readonly string[] = [
-  'analytics.shipped_units_daily',
-  'analytics.shipped_units_monthly',
-  'analytics.return_rate_monthly',
-  'analytics.days_of_cover',
-  'analytics.products',
-  'analytics.freshness',
-];
-
 /** The catalogue entry of `relation`; throws for a relation that is not in schema analytics. */
 export function analyticsRelation(relation: string): AnalyticsRelation {
   const found = ANALYTICS_RELATIONS.find((r) => r.relation === relation);
