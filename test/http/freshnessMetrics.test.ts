@@ -46,10 +46,16 @@ beforeAll(async () => {
   // Handed to the failing endpoint ten minutes ago; a disabled endpoint's pending rows are no backlog.
   await createDeliveries(t.pool, [{ endpointId: ids.failing, eventId: handed.id }], { now: ago(600) });
   await createDeliveries(t.pool, [{ endpointId: ids.disabled, eventId: handed.id }], { now: ago(7200) });
+  // Kept tables: shipment_facts with a change queued since, order_lifecycle caught up, daily_inventory
+  // never refreshed (the install's rebuild requests are taken away first).
+  await t.pool.query('DELETE FROM sync.analytics_changes');
   await t.pool.query(
     `INSERT INTO sync.analytics_refreshes (relation, changed_at, refreshed_as_of) VALUES
-       ('analytics.shipment_facts', $1, $2), ('analytics.return_rate_by_sku', $2, $3)`,
-    [ago(60), ago(1800), ago(1700)],
+       ('analytics.shipment_facts', $1, $2), ('analytics.order_lifecycle', $2, $3)`,
+    [ago(1900), ago(1800), ago(1700)],
+  );
+  await t.pool.query(
+    `INSERT INTO sync.analytics_changes (relation, key) VALUES ('analytics.shipment_facts', ARRAY['C1'])`,
   );
   const counting = {
     query: (text: string, values?: unknown[]) => {
@@ -106,14 +112,18 @@ describe('scraped freshness and backlog gauges', () => {
     expect(sample(text, 'fulfillment_events_oldest_undispatched_age_seconds')).toBe(420);
   });
 
-  it('per analytics view: the age of what it shows, whether a refresh is owed, and its interval', () => {
+  it('per kept analytics table: the age of what it shows, whether a refresh is owed, and its interval', () => {
     const v = (view: string) => `{view="analytics.${view}"}`;
     expect(sample(text, `fulfillment_analytics_refresh_age_seconds${v('shipment_facts')}`)).toBe(1800);
     expect(sample(text, `fulfillment_analytics_refresh_pending${v('shipment_facts')}`)).toBe(1);
-    expect(sample(text, `fulfillment_analytics_refresh_age_seconds${v('return_rate_by_sku')}`)).toBe(1700);
-    expect(sample(text, `fulfillment_analytics_refresh_pending${v('return_rate_by_sku')}`)).toBe(0);
-    expect(sample(text, `fulfillment_analytics_refresh_interval_seconds${v('shipment_facts')}`)).toBe(300);
-    expect(sample(text, `fulfillment_analytics_refresh_interval_seconds${v('daily_inventory')}`)).toBe(3600);
+    expect(sample(text, `fulfillment_analytics_refresh_age_seconds${v('order_lifecycle')}`)).toBe(1700);
+    expect(sample(text, `fulfillment_analytics_refresh_pending${v('order_lifecycle')}`)).toBe(0);
+    expect(sample(text, `fulfillment_analytics_refresh_interval_seconds${v('shipment_facts')}`)).toBe(60);
+    expect(sample(text, `fulfillment_analytics_refresh_interval_seconds${v('daily_inventory')}`)).toBe(60);
+    // A plain view follows the tables it reads: no refresh of its own to watch.
+    expect(
+      sample(text, `fulfillment_analytics_refresh_interval_seconds${v('return_rate_by_sku')}`),
+    ).toBeUndefined();
     // Never refreshed: no age to show.
     expect(sample(text, `fulfillment_analytics_refresh_age_seconds${v('daily_inventory')}`)).toBeUndefined();
   });
