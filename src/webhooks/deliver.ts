@@ -5,7 +5,7 @@ import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './atte
 import { type DeliveryKey, finishWithoutAttempt, leaseDelivery } from './deliveryStates.ts';
 import { signingSecrets } from './endpoints.ts';
 import { judgeAttempt } from './health.ts';
-import { type OutcomeRecord, type RecordOutcome, writeOutcomes } from './outcomes.ts';
+import { type OutcomeRecord, type RecordOutcome, writeOutcome } from './outcomes.ts';
 import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import { type SendContext, singleSendContext } from './sendContext.ts';
@@ -114,7 +114,7 @@ export async function sendLeased(
   const verdict = judgeAttempt(endpoint, result, attemptedAt, deps.disableAfterMs);
   const allowed = lease.maxAttempts ?? maxAttempts(deps.schedule ?? STANDARD_SCHEDULE_MS);
   const outcome = decide(result, verdict.disableReason, lease.attempt, allowed, attemptedAt, deps);
-  const record = deps.recordOutcome ?? ((r: OutcomeRecord) => writeOutcomes(deps.db, [r]));
+  const record = deps.recordOutcome ?? ((r: OutcomeRecord) => writeOutcome(deps.db, r));
   await record({
     job,
     endpoint,
