@@ -54,14 +54,15 @@ export async function replayEvents(
 /**
  * How every asked-for re-send (`webhooks replay`, `webhooks recover`) is handed to the senders: new
  * pending deliveries of a series, due now, announced so a running worker's dispatcher claims them
- * at once. Returns how many were stored.
+ * at once. An event the pruner deletes meanwhile (or an endpoint removed) is left out, not an
+ * error. Returns how many were stored.
  */
 export async function enqueueReplayDeliveries(
   db: Queryable,
   deliveries: readonly DeliveryJob[],
   now: Date,
 ): Promise<number> {
-  const queued = await createDeliveries(db, deliveries, { now });
+  const queued = await createDeliveries(db, deliveries, { now, onlyStored: true });
   if (queued > 0) await announceDeliveries(db);
   return queued;
 }
