@@ -218,6 +218,7 @@ export async function withDb(
   const database = createDatabase(context.config().databaseUrl, {
     max: 2,
     applicationName: 'fulfillment-sync cli',
+    settings: context.config().database,
   });
   try {
     const ok = await action(database.pool);
