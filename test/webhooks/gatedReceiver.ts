@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './harness.ts';
 
 /** One request a gated receiver got: its path, webhook-id and event type. */
 export interface GatedRequest {
@@ -71,13 +72,4 @@ export async function startGatedReceiver(): Promise<{
         server.close(() => resolve());
       }),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
