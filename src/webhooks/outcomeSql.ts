@@ -35,26 +35,31 @@ const FAILING_SINCE_AFTER = `CASE WHEN e.failing_since <= b.succeeded_at THEN b.
        ELSE LEAST(e.failing_since, b.failed_at) END`;
 
 /**
- * The group write, one statement whatever the number of outcomes ($1: `outcomeRows`):
+ * The group write, one statement whatever the number of outcomes ($1: `outcomeRows`), in two
+ * forms: OUTCOMES_SQL.successes when every outcome is a success (the usual case, kept small: its
+ * planning is most of its cost), OUTCOMES_SQL.mixed otherwise.
  *
- * - `live`: the outcomes whose endpoint and event are still stored, locked (KEY SHARE, as the
- *   foreign keys would) for the statement. An endpoint removed while its deliveries were in flight
- *   took them with it: its outcomes are left out instead of failing everyone else's.
- * - `attempts` stores the attempt rows; the main UPDATE moves each delivery to its next state, only
- *   where this sender's attempt is the next one (a sender that lost its lease moves nothing).
+ * - `kept`: the endpoints of the outcomes still stored, locked (KEY SHARE, as the foreign key
+ *   would) for the statement; `attempts` stores the attempt rows of their outcomes only. An
+ *   endpoint removed while its deliveries were in flight took them with it (their states are gone,
+ *   so the rest of the statement finds nothing of it either): its outcomes are left out instead of
+ *   failing everyone else's. (Events are not checked: one with a delivery pending, as every
+ *   delivery in flight is, is never pruned.) The outcomes stay a plain recordset for the rest, so
+ *   the planner estimates them as before: a join there made it probe them once per delivery.
  * - `health` keeps each endpoint's `failing_since` at the first failure after its latest success,
  *   by attempt time, against what is stored now rather than what the claim saw: a success ends a
  *   failure run that began at or before it; a failure starts one unless a success came after it
  *   (in this batch or already stored). An endpoint whose value does not change is not written, so
- *   a batch of successes of a healthy endpoint touches no endpoint row.
+ *   a batch of successes of a healthy endpoint touches no endpoint row. It goes through `kept`, so
+ *   that lock is taken before the row changes (data-modifying CTEs run last first, and a row this
+ *   statement has changed can no longer be locked by it).
+ * - The main UPDATE moves each delivery to its next state, only where this sender's attempt is
+ *   the next one (a sender that lost its lease moves nothing).
  */
-export const OUTCOMES_SQL = `
+const HEAD = `
 WITH r AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD_COLUMNS})),
-live AS (
-  SELECT r.* FROM r
-    JOIN sync.webhook_endpoints e ON e.id = r.endpoint_id
-    JOIN sync.events v ON v.id = r.event_id
-   FOR KEY SHARE OF e, v
+kept AS (
+  SELECT e.id FROM sync.webhook_endpoints e WHERE e.id IN (SELECT endpoint_id FROM r) FOR KEY SHARE
 ),
 attempts AS (
   INSERT INTO sync.webhook_deliveries
@@ -62,15 +67,26 @@ attempts AS (
      attempted_at, next_attempt_at, series)
   SELECT endpoint_id, event_id, attempt, status, response_code, duration_ms, error, response_body,
          attempted_at, next_attempt_at, series
-    FROM live
-),
+    FROM r WHERE r.endpoint_id IN (SELECT id FROM kept)
+),`;
+
+/** Health after successes only: each ends the failure run that began at or before it. */
+const HEALTH_AFTER_SUCCESSES = `
+health AS (
+  UPDATE sync.webhook_endpoints e SET failing_since = NULL, updated_at = now()
+    FROM (SELECT endpoint_id, max(attempted_at) AS at FROM r GROUP BY endpoint_id) s
+   WHERE e.id = s.endpoint_id AND e.id IN (SELECT id FROM kept) AND e.failing_since <= s.at
+)`;
+
+/** Health after a batch with failures: the batch's latest success and the first failure after it. */
+const HEALTH_AFTER_MIXED = `
 succeeded AS (
   SELECT endpoint_id, max(attempted_at) FILTER (WHERE status = 'succeeded') AS at
-    FROM live GROUP BY endpoint_id
+    FROM r GROUP BY endpoint_id
 ),
 failed AS (
   SELECT l.endpoint_id, min(l.attempted_at) AS at
-    FROM live l JOIN succeeded s USING (endpoint_id)
+    FROM r l JOIN succeeded s USING (endpoint_id)
    WHERE l.status <> 'succeeded' AND l.attempted_at > COALESCE(s.at, '-infinity')
      AND NOT EXISTS (SELECT 1 FROM sync.webhook_deliveries d
                       WHERE d.endpoint_id = l.endpoint_id AND d.attempted_at > l.attempted_at
@@ -82,13 +98,26 @@ health AS (
      SET failing_since = ${FAILING_SINCE_AFTER}, updated_at = now()
     FROM (SELECT s.endpoint_id, s.at AS succeeded_at, f.at AS failed_at
             FROM succeeded s LEFT JOIN failed f USING (endpoint_id)) b
-   WHERE e.id = b.endpoint_id AND ${FAILING_SINCE_AFTER} IS DISTINCT FROM e.failing_since
-)
+   WHERE e.id = b.endpoint_id AND e.id IN (SELECT id FROM kept)
+     AND ${FAILING_SINCE_AFTER} IS DISTINCT FROM e.failing_since
+)`;
+
+const MOVE_DELIVERIES = `
 UPDATE sync.webhook_delivery_states s
    SET status = r.state_status, attempts_made = r.attempt, next_attempt_at = r.next_attempt_at,
        lease_until = NULL, last_error = r.error,
        finished_at = CASE WHEN r.state_status = 'pending' THEN NULL ELSE r.attempted_at END,
        updated_at = r.attempted_at
-  FROM live r
+  FROM r
  WHERE s.endpoint_id = r.endpoint_id AND s.event_id = r.event_id AND s.series = r.series
    AND s.status = 'pending' AND s.attempts_made = r.attempt - 1`;
+
+export const OUTCOMES_SQL = {
+  successes: `${HEAD}${HEALTH_AFTER_SUCCESSES}${MOVE_DELIVERIES}`,
+  mixed: `${HEAD}${HEALTH_AFTER_MIXED}${MOVE_DELIVERIES}`,
+} as const;
+
+/** The form of the group write for these outcomes. */
+export function outcomesSql(records: readonly OutcomeRecord[]): string {
+  return records.every((r) => r.status === 'succeeded') ? OUTCOMES_SQL.successes : OUTCOMES_SQL.mixed;
+}

@@ -5,7 +5,7 @@ import type { DeliveryKey } from './deliveryStates.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { HealthVerdict } from './health.ts';
 import { disableAfterOutcomes } from './outcomeDisables.ts';
-import { OUTCOMES_SQL, outcomeRows } from './outcomeSql.ts';
+import { outcomeRows, outcomesSql } from './outcomeSql.ts';
 import { pauseAfter, pauseEndpoint } from './pause.ts';
 
 /** One attempt's outcome to store: the attempt row, the delivery's next state, the endpoint's health. */
@@ -68,7 +68,7 @@ function settle(entry: Waiting, error: Error | undefined): void {
 }
 
 /**
- * Commits outcomes together (OUTCOMES_SQL: attempt rows, each delivery's next state, each
+ * Commits outcomes together (outcomeSql.ts: attempt rows, each delivery's next state, each
  * endpoint's health by its latest outcome), with the disables and the Retry-After pauses they ask
  * for. Outcomes of an endpoint removed meanwhile are left out. When Postgres refuses the group for
  * one row (a value or constraint it rejects, a deadlock), each outcome is written again on its own,
@@ -130,7 +130,7 @@ async function writeGroup(
   const client = await db.connect();
   try {
     if (!alone) await client.query('BEGIN');
-    await client.query(OUTCOMES_SQL, [outcomeRows(records)]);
+    await client.query(outcomesSql(records), [outcomeRows(records)]);
     if (disabling) await disableAfterOutcomes(client, records);
     for (const [endpointId, until] of paused) await pauseEndpoint(client, endpointId, until);
     if (!alone) await client.query('COMMIT');
