@@ -15,6 +15,9 @@ import {
 } from './envFields.ts';
 import { STREAM_NAMES } from './streamNames.ts';
 
+/** DATABASE_QUERY_TIMEOUT_MS unset: derived from the statement timeout when the config is assembled. */
+export const QUERY_TIMEOUT_FROM_STATEMENT = -1;
+
 /** Log levels accepted by LOG_LEVEL (pino's, plus silent). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -91,6 +94,11 @@ const thresholdsBySku = z.record(z.string(), z.number().int().min(0));
  */
 export const envSchema = z.object({
   DATABASE_URL: urlVar('postgres://localhost:5432/fulfillment', ['postgres:', 'postgresql:']),
+  DATABASE_STATEMENT_TIMEOUT_MS: integerVar(60_000, 0, 86_400_000),
+  // Unset: the statement timeout and 30 s (see loadConfig).
+  DATABASE_QUERY_TIMEOUT_MS: integerVar(QUERY_TIMEOUT_FROM_STATEMENT, 0, 86_400_000),
+  DATABASE_LONG_STATEMENT_TIMEOUT_MS: integerVar(3_600_000, 0, 86_400_000),
+  DATABASE_KEEPALIVE_MS: integerVar(10_000, 1000, 3_600_000),
   REDIS_URL: urlVar('redis://localhost:6379', ['redis:', 'rediss:']),
   REDIS_SENTINELS: listVar(),
   REDIS_SENTINEL_MASTER: optionalString(),

@@ -4,7 +4,7 @@ import { parseUpstreamDateTime } from '../time/parse.ts';
 import { ConfigError } from './configError.ts';
 import { authProblems, dashboardProblems, readerRoleProblems } from './crossChecks.ts';
 import { deepFreeze } from './deepFreeze.ts';
-import { envSchema, type ParsedEnv } from './envSchema.ts';
+import { envSchema, type ParsedEnv, QUERY_TIMEOUT_FROM_STATEMENT } from './envSchema.ts';
 import {
   CLUSTER_DEFAULT_QUEUE_PREFIX,
   clusterPrefixProblem,
@@ -14,6 +14,7 @@ import {
 import { STREAM_DEFAULTS, WHOLE_HORIZON_STREAMS } from './streamDefaults.ts';
 import {
   type Config,
+  type DatabaseSettings,
   DEFAULT_QUEUE_PREFIX,
   STREAM_NAMES,
   type StreamName,
@@ -36,8 +37,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   checkQueryParams(parsed.data.FULFILLMENT_QUERY_PARAMS, problems);
   const redis = redisSettings(parsed.data, problems);
   const queuePrefix = queuePrefixFor(parsed.data.FULFILLMENT_QUEUE_PREFIX, redis, problems);
+  const database = databaseSettings(parsed.data, problems);
   if (problems.length > 0) throw new ConfigError(problems);
-  return deepFreeze(assemble(parsed.data, syncStart, streams, redis, queuePrefix));
+  return deepFreeze(assemble(parsed.data, syncStart, streams, redis, queuePrefix, database));
 }
 
 /** Blank values count as unset; everything else is trimmed by the field parsers. */
@@ -89,6 +91,31 @@ function queuePrefixFor(configured: string | undefined, redis: RedisSettings, pr
   return configured;
 }
 
+/** How much longer than the statement timeout an answer may take by default (DATABASE_QUERY_TIMEOUT_MS). */
+const ANSWER_MARGIN_MS = 30_000;
+
+/**
+ * The DATABASE_* limits; the query timeout, unset, is the statement timeout and a margin, and set,
+ * must exceed it (or the client would give up before Postgres cancels, with a vaguer error).
+ */
+function databaseSettings(env: ParsedEnv, problems: string[]): DatabaseSettings {
+  const statementTimeoutMs = env.DATABASE_STATEMENT_TIMEOUT_MS;
+  const configured = env.DATABASE_QUERY_TIMEOUT_MS;
+  const derived = statementTimeoutMs > 0 ? statementTimeoutMs + ANSWER_MARGIN_MS : 0;
+  const queryTimeoutMs = configured === QUERY_TIMEOUT_FROM_STATEMENT ? derived : configured;
+  if (queryTimeoutMs > 0 && statementTimeoutMs > 0 && queryTimeoutMs <= statementTimeoutMs) {
+    problems.push(
+      `DATABASE_QUERY_TIMEOUT_MS: must exceed DATABASE_STATEMENT_TIMEOUT_MS (${statementTimeoutMs}) so that Postgres cancels a slow statement before the client gives up on it, or be 0 (none); got ${queryTimeoutMs}`,
+    );
+  }
+  return {
+    statementTimeoutMs,
+    queryTimeoutMs,
+    longStatementTimeoutMs: env.DATABASE_LONG_STATEMENT_TIMEOUT_MS,
+    keepAliveMs: env.DATABASE_KEEPALIVE_MS,
+  };
+}
+
 function mergeStreams(
   overrides: ParsedEnv['FULFILLMENT_STREAMS'],
   problems: string[],
@@ -124,9 +151,11 @@ function assemble(
   streams: Record<StreamName, StreamSettings>,
   redis: RedisSettings,
   queuePrefix: string,
+  database: DatabaseSettings,
 ): Config {
   return {
     databaseUrl: env.DATABASE_URL,
+    database,
     readerRole: env.FULFILLMENT_READER_ROLE,
     fullReaderRole: env.FULFILLMENT_FULL_READER_ROLE,
     redisUrl: env.REDIS_URL,

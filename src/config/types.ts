@@ -88,6 +88,8 @@ export const DEFAULT_QUEUE_PREFIX = 'fulfillment-sync';
 /** The whole effective configuration: typed, validated, frozen. */
 export interface Config {
   databaseUrl: string;
+  /** How long a statement or an answer from Postgres may take, and TCP keepalive (src/db/limits.ts). */
+  database: DatabaseSettings;
   /** FULFILLMENT_READER_ROLE: the role `migrate` gives read access to schema fulfillment; undefined: none. */
   readerRole: string | undefined;
   /**
@@ -183,4 +185,27 @@ export interface RetentionSettings {
    * after a slow batch (src/retention/pace.ts); 0: full speed (bench:growth).
    */
   batchPauseMs: number;
+}
+
+/**
+ * Limits of every Postgres session the worker and the CLI open (src/db/limits.ts); 0 ms: none.
+ * Migrations run on their own connection, without limits.
+ */
+export interface DatabaseSettings {
+  /** DATABASE_STATEMENT_TIMEOUT_MS: Postgres cancels a statement that runs or waits longer (default 60 s). */
+  statementTimeoutMs: number;
+  /**
+   * DATABASE_QUERY_TIMEOUT_MS: a query whose answer has not come after this long fails and its
+   * connection is dropped (a dead network path); longer than the statement timeout, so Postgres's
+   * own cancellation comes first (default: the statement timeout and 30 s).
+   */
+  queryTimeoutMs: number;
+  /**
+   * DATABASE_LONG_STATEMENT_TIMEOUT_MS: the statement timeout of work that is long by nature: the
+   * analytics refresh, the pruner and `prune`, a sync's COPY (default 1 h; its answers may take 30 s
+   * more).
+   */
+  longStatementTimeoutMs: number;
+  /** DATABASE_KEEPALIVE_MS: idle time before TCP keepalive probes a connection (default 10 s). */
+  keepAliveMs: number;
 }

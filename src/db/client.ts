@@ -1,5 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { DatabaseSettings } from '../config/types.ts';
+import { GuardedClient, type GuardedConfig } from './guardedClient.ts';
+import { DEFAULT_DATABASE_SETTINGS, longLimits, standardLimits } from './limits.ts';
 import * as schema from './schema/index.ts';
 import { effectiveUrl } from './urls.ts';
 
@@ -28,6 +31,13 @@ export interface DatabaseOptions {
   connectionTimeoutMs?: number;
   /** Told about errors of idle pooled connections (e.g. the server restarting), which are otherwise fatal. */
   onIdleError?: (error: Error) => void;
+  /**
+   * The DATABASE_* settings (config.database; default: their defaults): every session's statement
+   * timeout, client-side answer timeout and keepalive (src/db/limits.ts).
+   */
+  settings?: DatabaseSettings;
+  /** 'long': the pool's work is long by nature (analytics refresh, pruning): the long limits. */
+  work?: 'standard' | 'long';
 }
 
 /**
@@ -38,14 +48,26 @@ export interface DatabaseOptions {
  * defaults: int8 and numeric arrive as strings; wrap counts as `sql<number>\`...\`.mapWith(Number)`.
  */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool({
+  const settings = options.settings ?? DEFAULT_DATABASE_SETTINGS;
+  const long = longLimits(settings);
+  const limits = options.work === 'long' ? long : standardLimits(settings);
+  const config: pg.PoolConfig & GuardedConfig = {
     connectionString: effectiveUrl(url),
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'fulfillment-sync',
     ...(options.connectionTimeoutMs === undefined
       ? {}
       : { connectionTimeoutMillis: options.connectionTimeoutMs }),
-  });
+    Client: GuardedClient,
+    // Sent at login; 0 sends nothing (the server's own setting, none by default).
+    statement_timeout: limits.statementTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: limits.keepAliveMs,
+    // Read by GuardedClient (pg.Pool hands its options to each client).
+    limits,
+    longLimits: long,
+  };
+  const pool = new pg.Pool(config);
   // An idle client's error is emitted on the pool; unhandled it would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzle({ client: pool, schema });

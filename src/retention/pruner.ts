@@ -7,7 +7,8 @@ import {
   batchDeleteSql,
   countSql,
   EVENT_DEPENDANTS_COUNT_SQL,
-  EVENTS_BATCH_SQL,
+  EVENTS_DELETE_SQL,
+  EVENTS_LOCK_SQL,
   type RuledTable,
 } from './statements.ts';
 
@@ -127,28 +128,40 @@ async function deleteBatch(
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL lock_timeout = '${BATCH_LOCK_TIMEOUT}'`);
-    let n: number;
-    if (table === 'sync.events') {
-      const { rows } = await client.query<{ events: number; attempts: number; states: number }>(
-        EVENTS_BATCH_SQL,
-        [cutoff, batchSize],
-      );
-      const row = rows[0] ?? { events: 0, attempts: 0, states: 0 };
-      await client.query('COMMIT');
-      add('sync.webhook_deliveries', row.attempts);
-      add('sync.webhook_delivery_states', row.states);
-      n = row.events;
-    } else {
-      const result = await client.query(batchDeleteSql(table), [cutoff, batchSize]);
-      await client.query('COMMIT');
-      n = result.rowCount ?? 0;
-    }
+    if (table === 'sync.events') return await deleteEventBatch(client, cutoff, batchSize, add);
+    const result = await client.query(batchDeleteSql(table), [cutoff, batchSize]);
+    await client.query('COMMIT');
+    const n = result.rowCount ?? 0;
     add(table, n);
     return n;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Events, in the caller's transaction: chosen and locked, then deleted by a second statement that
+ * checks again for pending deliveries (see EVENTS_DELETE_SQL), then committed. Returns how many
+ * were chosen: an event the second check keeps does not end the table's batches.
+ */
+async function deleteEventBatch(
+  client: PoolClient,
+  cutoff: Date,
+  batchSize: number,
+  add: Add,
+): Promise<number> {
+  const chosen = await client.query<{ id: string }>(EVENTS_LOCK_SQL, [cutoff, batchSize]);
+  const { rows } = await client.query<{ events: number; attempts: number; states: number }>(
+    EVENTS_DELETE_SQL,
+    [chosen.rows.map((row) => row.id)],
+  );
+  await client.query('COMMIT');
+  const row = rows[0] ?? { events: 0, attempts: 0, states: 0 };
+  add('sync.webhook_deliveries', row.attempts);
+  add('sync.webhook_delivery_states', row.states);
+  add('sync.events', row.events);
+  return chosen.rows.length;
 }
 
 /** Dry run: counts what each rule would remove, in one read-only transaction (one snapshot). */

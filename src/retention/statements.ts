@@ -38,7 +38,7 @@ export const EVENT_CANDIDATES = `sync.events t
      AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states s
                       WHERE s.event_id = t.id AND s.status = 'pending')`;
 
-/** Tables with a rule of their own; delivery states go only with their event (EVENTS_BATCH_SQL). */
+/** Tables with a rule of their own; delivery states go only with their event (EVENTS_DELETE_SQL). */
 export type RuledTable = Exclude<PrunedTable, 'sync.webhook_delivery_states'>;
 
 export const RULES: Readonly<Record<RuledTable, RuleSql>> = {
@@ -72,14 +72,27 @@ export function batchDeleteSql(table: RuledTable): string {
 }
 
 /**
- * One batch of events, with their delivery states and attempts deleted in the same statement (so
- * each is counted; the foreign keys would cascade them anyway). A replay inserting a state for an
- * event in the batch waits for it and then fails its foreign key: it never leaves an orphan.
+ * A batch of events, first chosen and locked: up to $2 candidates, oldest first, skipping rows
+ * someone holds (a replay inserting a delivery for an event holds it until it commits). Their ids
+ * go to EVENTS_DELETE_SQL, in the same transaction.
  */
-export const EVENTS_BATCH_SQL = `WITH doomed AS (
-    SELECT t.id FROM ${EVENT_CANDIDATES}
-     ORDER BY t.detected_at LIMIT $2
-     FOR UPDATE OF t SKIP LOCKED),
+export const EVENTS_LOCK_SQL = `SELECT t.id FROM ${EVENT_CANDIDATES}
+   ORDER BY t.detected_at LIMIT $2
+   FOR UPDATE OF t SKIP LOCKED`;
+
+/**
+ * The locked events ($1, their ids) that still have no pending delivery, deleted with their
+ * delivery states and attempts in one statement (so each is counted; the foreign keys would
+ * cascade them anyway). The check is made again here, in a statement that starts after the locks
+ * were taken: a replay or recover that committed a pending delivery while EVENTS_LOCK_SQL was
+ * choosing (after its snapshot, before its lock) is seen now and keeps its event; one that comes
+ * later waits for this transaction, and finds the event gone.
+ */
+export const EVENTS_DELETE_SQL = `WITH doomed AS (
+    SELECT t.id FROM sync.events t
+     WHERE t.id = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states s
+                        WHERE s.event_id = t.id AND s.status = 'pending')),
   attempts AS (DELETE FROM sync.webhook_deliveries d USING doomed WHERE d.event_id = doomed.id RETURNING 1),
   states AS (DELETE FROM sync.webhook_delivery_states s USING doomed WHERE s.event_id = doomed.id RETURNING 1),
   gone AS (DELETE FROM sync.events e USING doomed WHERE e.id = doomed.id RETURNING 1)

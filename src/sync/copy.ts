@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { useLimits } from '../db/guardedClient.ts';
 import { quoteIdent, tableInfo } from './columns.ts';
 import { rawJsonOf } from './incoming.ts';
 import { wireValue } from './normalize.ts';
@@ -45,6 +46,8 @@ export async function copyRows(
     if (!sqlType) throw new Error(`Column ${c} is not in ${info.qualified}: fix the stream's row builder.`);
     return valueKind(sqlType);
   });
+  // A COPY's length grows with the window's rows: it runs under the long statement timeout.
+  await useLimits(tx, 'long');
   const stream = tx.query(
     copyFrom(`COPY ${info.qualified} (${columns.map(quoteIdent).join(', ')}) FROM STDIN`),
   );
@@ -81,4 +84,5 @@ export async function copyRows(
     throw error;
   }
   await done;
+  await useLimits(tx, 'standard');
 }

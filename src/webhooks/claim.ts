@@ -1,8 +1,11 @@
 import type { PoolClient, QueryResult } from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 import { EVENT_COLUMNS, type EventRow } from '../events/eventRow.ts';
+import { CONCURRENCY, FAIR_ORDER, NEXT_PACED_AT, PACING_ALLOWANCE, PACING_RATE } from './claimPolicy.ts';
 import type { DeliveryKey, DueAttempt } from './deliveryStates.ts';
 import { ENDPOINT_COLUMNS, type Endpoint, endpointFromRow } from './endpoints.ts';
+
+export { PROBE_AFTER_MS } from './claimPolicy.ts';
 
 /**
  * A delivery a sender now holds (its lease is taken): which attempt, how many are allowed, and
@@ -54,13 +57,12 @@ export interface ClaimOptions {
 const CLAIM_LOCK = 0x7768636c61;
 
 /**
- * Takes the leases of due deliveries, each endpoint limited on its own: no more in flight (leased,
- * by any worker) than its max_concurrency, none while it is paused (Retry-After), and under
- * rate_limit_per_second no more than its pacing allows (one second of burst). An endpoint that has
- * failed without a success for PROBE_AFTER_MS gets one attempt at a time and one a second, until a
- * success. Endpoints share
- * `limit` fairly: each one's oldest due delivery before any endpoint's second. A slow or dead
- * endpoint thus only ever holds its own slots. Runs its own short transaction, in one round trip.
+ * Takes the leases of due deliveries, each endpoint limited on its own by the rules of
+ * claimPolicy.ts: no more in flight (leased, by any worker) than its concurrency, none while it is
+ * paused (Retry-After), under rate_limit_per_second no more than its pacing allows (one second of
+ * burst), and one attempt at a time, one a second, once it has failed without a success for
+ * PROBE_AFTER_MS. Endpoints share `limit` fairly (FAIR_ORDER: least in flight first), so a slow
+ * or dead endpoint only ever holds its own slots. Runs its own short transaction, in one round trip.
  */
 export async function claimDue(
   db: { connect(): Promise<PoolClient> },
@@ -139,51 +141,33 @@ function settledRows(keys: readonly DeliveryKey[]): Array<{ e: string; v: string
 }
 
 /**
- * How long an endpoint fails without a success before it is probed (one attempt at a time, one a
- * second). Not at its first failure: a receiver that fails some requests but answers others (a
- * flaky one, or one shedding load) clears its failure run many times a second and keeps its
- * concurrency; probing it at once cut such a receiver to a few deliveries a second (chaos
- * scenario 5: 357 of 960 events delivered in 3 minutes). A dead one is probed after this.
- */
-export const PROBE_AFTER_MS = 10_000;
-
-/** SQL: the endpoint `e` is probed at the claim's now ($1). */
-const PROBED = `(e.failing_since IS NOT NULL AND e.failing_since <= $1::timestamptz - interval '${PROBE_AFTER_MS / 1000} seconds')`;
-
-/**
  * $1 now, $2 default concurrency, $3 limit, $4 lease in ms, $5 the settled deliveries (JSON),
- * $6 the floors (JSON). `room`: how many each endpoint may
- * start now (free slots, capped by its pacing allowance); `due`: up to that many of its oldest due
- * deliveries, read through the (endpoint_id, next_attempt_at) index; `claimed` takes their leases
- * and `paced` moves the pacing of rate-limited endpoints past them.
+ * $6 the floors (JSON). `endpoints`: each one's attempts in flight (`busy`), concurrency and
+ * pacing allowance; `room`: how many it may start now; `due`: up to that many of its oldest due
+ * deliveries, read through the (endpoint_id, next_attempt_at) index; `picked`: the claim's limit of
+ * them in FAIR_ORDER; `claimed` takes their leases and `paced` moves the pacing of rate-limited
+ * endpoints past them.
  */
 const CLAIM_SQL = `
 WITH settled AS (
   SELECT * FROM jsonb_to_recordset($5::jsonb) AS x(e text, v text, s text)
 ), floors AS (
   SELECT * FROM jsonb_to_recordset($6::jsonb) AS x(e text, at timestamptz)
-), room AS MATERIALIZED (
-  SELECT e.id, COALESCE(f.at, '-infinity'::timestamptz) AS floor,
-         LEAST(
-           -- An endpoint failing for PROBE_AFTER_MS is probed one attempt at a time, at most one a
-           -- second, until a success: its retries come slowly anyway, and a dead endpoint's quick failures or a
-           -- hanging one's timeouts must not take the worker's time from the others.
-           CASE WHEN NOT ${PROBED} THEN COALESCE(e.max_concurrency, $2::int) ELSE 1 END - (
-             SELECT count(*) FROM sync.webhook_delivery_states l
-              WHERE l.endpoint_id = e.id AND l.status = 'pending'
-                AND l.lease_until IS NOT NULL AND l.lease_until > $1::timestamptz
-                AND NOT EXISTS (SELECT 1 FROM settled x
-                                 WHERE x.e = l.endpoint_id AND x.v = l.event_id AND x.s = l.series)),
-           CASE WHEN (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NULL THEN $3::int
-                ELSE floor(extract(epoch FROM $1::timestamptz - GREATEST(
-                       e.next_send_at, $1::timestamptz - interval '1 second')) * (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END))::int
-           END
-         ) AS n
+), endpoints AS MATERIALIZED (
+  SELECT e.id, COALESCE(f.at, '-infinity'::timestamptz) AS floor, ${CONCURRENCY} AS concurrency,
+         ${PACING_ALLOWANCE} AS allowance,
+         (SELECT count(*) FROM sync.webhook_delivery_states l
+           WHERE l.endpoint_id = e.id AND l.status = 'pending'
+             AND l.lease_until IS NOT NULL AND l.lease_until > $1::timestamptz
+             AND NOT EXISTS (SELECT 1 FROM settled x
+                              WHERE x.e = l.endpoint_id AND x.v = l.event_id AND x.s = l.series)) AS busy
     FROM sync.webhook_endpoints e
     LEFT JOIN floors f ON f.e = e.id
    WHERE e.paused_until IS NULL OR e.paused_until <= $1::timestamptz
+), room AS (
+  SELECT id, floor, busy, LEAST(concurrency - busy, allowance) AS n FROM endpoints
 ), due AS (
-  SELECT d.endpoint_id, d.event_id, d.series,
+  SELECT d.endpoint_id, d.event_id, d.series, d.next_attempt_at, r.busy,
          row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS turn
     FROM room r
     CROSS JOIN LATERAL (
@@ -197,7 +181,7 @@ WITH settled AS (
     ) d
    WHERE r.n > 0
 ), picked AS (
-  SELECT endpoint_id, event_id, series FROM due ORDER BY turn LIMIT $3::int
+  SELECT d.endpoint_id, d.event_id, d.series FROM due d ORDER BY ${FAIR_ORDER} LIMIT $3::int
 ), claimed AS (
   UPDATE sync.webhook_delivery_states s
      SET lease_until = $1::timestamptz + make_interval(secs => $4::float8 / 1000), updated_at = $1
@@ -210,9 +194,9 @@ WITH settled AS (
   -- second ago (the burst a quiet endpoint may send).
   UPDATE sync.webhook_endpoints e
      SET next_send_at = GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')
-                        + make_interval(secs => c.n::float8 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END))
+                        + make_interval(secs => c.n::float8 / ${PACING_RATE})
     FROM (SELECT endpoint_id, count(*) AS n FROM claimed GROUP BY endpoint_id) c
-   WHERE e.id = c.endpoint_id AND (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
+   WHERE e.id = c.endpoint_id AND ${PACING_RATE} IS NOT NULL
 )
 SELECT c.*,
        (SELECT to_json(x) FROM (SELECT ${ENDPOINT_COLUMNS} FROM sync.webhook_endpoints
@@ -235,10 +219,8 @@ export async function nextClaimAt(db: Queryable, now: Date): Promise<Date | unde
        (SELECT min(next_attempt_at) FROM sync.webhook_delivery_states
          WHERE status = 'pending' AND next_attempt_at > $1),
        (SELECT min(paused_until) FROM sync.webhook_endpoints WHERE paused_until > $1),
-       (SELECT min(next_send_at + make_interval(secs => 1.0 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END)))
-          FROM sync.webhook_endpoints e
-         WHERE (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END) IS NOT NULL
-           AND next_send_at + make_interval(secs => 1.0 / (CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END)) > $1)) AS at`,
+       (SELECT min(${NEXT_PACED_AT}) FROM sync.webhook_endpoints e
+         WHERE ${PACING_RATE} IS NOT NULL AND ${NEXT_PACED_AT} > $1)) AS at`,
     [now],
   );
   return rows[0]?.at ? new Date(rows[0].at) : undefined;

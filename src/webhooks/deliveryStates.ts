@@ -15,6 +15,19 @@ export interface DueAttempt extends DeliveryKey {
   attempt: number;
 }
 
+/** How deliveries are stored: when they are due, how many attempts they get, what their targets must be. */
+export interface CreateOptions {
+  now: Date;
+  maxAttempts?: number | null;
+  /**
+   * Leave out, rather than fail on, a delivery whose event or endpoint is no longer stored, or is
+   * deleted meanwhile: the event and endpoint rows are locked (KEY SHARE, as the foreign keys
+   * would) before the insert, and one the pruner or `webhooks remove` deletes first is skipped.
+   * For replays and recovers, which name events the pruner may be removing at that moment.
+   */
+  onlyStored?: boolean;
+}
+
 /**
  * Stores new pending deliveries, due at `now` (existing rows are left alone: a delivery is started
  * once per endpoint, event and series). Runs in the caller's transaction. Returns how many were new.
@@ -22,7 +35,7 @@ export interface DueAttempt extends DeliveryKey {
 export async function createDeliveries(
   db: Queryable,
   keys: readonly DeliveryKey[],
-  options: { now: Date; maxAttempts?: number | null },
+  options: CreateOptions,
 ): Promise<number> {
   let created = 0;
   for (let i = 0; i < keys.length; i += CREATE_CHUNK) {
@@ -34,16 +47,25 @@ export async function createDeliveries(
 /** Deliveries per INSERT (one JSON parameter), bounded for memory. */
 const CREATE_CHUNK = 5000;
 
+/** The keys (JSON) joined to their stored event and endpoint, locked; see CreateOptions.onlyStored. */
+const STORED_KEYS = `(SELECT k.* FROM jsonb_to_recordset($1::jsonb) AS k(endpoint_id text, event_id text, series text)
+    JOIN sync.events v ON v.id = k.event_id
+    JOIN sync.webhook_endpoints e ON e.id = k.endpoint_id
+   FOR KEY SHARE OF v, e) k`;
+
 async function createChunk(
   db: Queryable,
   keys: readonly DeliveryKey[],
-  options: { now: Date; maxAttempts?: number | null },
+  options: CreateOptions,
 ): Promise<number> {
+  const source = options.onlyStored
+    ? STORED_KEYS
+    : 'jsonb_to_recordset($1::jsonb) AS k(endpoint_id text, event_id text, series text)';
   const { rowCount } = await db.query(
     `INSERT INTO sync.webhook_delivery_states
        (endpoint_id, event_id, series, status, attempts_made, max_attempts, next_attempt_at, created_at, updated_at)
      SELECT k.endpoint_id, k.event_id, k.series, 'pending', 0, $2::int, $3::timestamptz, $3::timestamptz, $3::timestamptz
-       FROM jsonb_to_recordset($1::jsonb) AS k(endpoint_id text, event_id text, series text)
+       FROM ${source}
      ON CONFLICT (endpoint_id, event_id, series) DO NOTHING`,
     [
       JSON.stringify(

@@ -23,6 +23,12 @@ const WANTED_BY_FILTER = endpointWantsSql(
   'e',
 );
 
+/** The same, its filter in $3-$5. */
+const WANTED_BY_FILTER_AT_3 = endpointWantsSql(
+  { eventTypes: '$3::text[]', accountNumbers: '$4::text[]', supplierIds: '$5::text[]' },
+  'e',
+);
+
 /** What `webhooks recover` found and stored. */
 export interface RecoverResult {
   /** Events whose delivery failed or gave up since T, with no success for this endpoint. */
@@ -36,8 +42,8 @@ export interface RecoverResult {
 }
 
 /**
- * Re-sends to one enabled endpoint what did not reach it since `since`: deliveries whose attempts
- * failed or gave up (or that were dropped when it was disabled) and that never succeeded, and the
+ * Re-sends to one enabled endpoint what did not reach it since `since`, of the types it takes now:
+ * deliveries whose attempts failed or gave up (or that were dropped when it was disabled) and that never succeeded, and the
  * events the relay skipped while it was disabled (sync.webhook_endpoint_disablements). Nothing it
  * received is sent again, and nothing still pending a retry. Stores them as a new series, the way
  * `webhooks replay` does; the worker sends them with the same webhook-id (the event id).
@@ -55,7 +61,7 @@ export async function recoverEndpoint(
       `Endpoint ${endpointId} is disabled (${endpoint.disabledReason ?? 'by hand'}): \`webhooks enable ${endpointId}\` first, then recover.`,
     );
   }
-  const failed = await failedSince(db, endpointId, since);
+  const failed = await failedSince(db, endpointId, endpoint, since);
   const missed = await missedWhileDisabled(db, endpointId, endpoint, since, now);
   const retrying = failed.filter((f) => f.retrying).map((f) => f.eventId);
   const failedIds = new Set(failed.map((f) => f.eventId));
@@ -73,13 +79,15 @@ export async function recoverEndpoint(
 }
 
 /**
- * Events with a failed or given-up attempt since `since`, or a delivery dropped because the
- * endpoint was disabled, that never succeeded at this endpoint (by an attempt or a delivery state); `retrying` when a delivery of the
- * event to it is still pending. In event order.
+ * Events the endpoint wants now (its types and scopes: `filter`) with a failed or given-up
+ * attempt since `since`, or a delivery dropped because the endpoint was disabled, that never
+ * succeeded at this endpoint (by an attempt or a delivery state); `retrying` when a delivery of
+ * the event to it is still pending. In event order.
  */
 async function failedSince(
   db: Queryable,
   endpointId: string,
+  filter: EndpointFilter,
   since: Date,
 ): Promise<Array<{ eventId: string; retrying: boolean }>> {
   const { rows } = await db.query<{ event_id: string; retrying: boolean }>(
@@ -94,14 +102,15 @@ async function failedSince(
             EXISTS (SELECT 1 FROM sync.webhook_delivery_states p
                      WHERE p.endpoint_id = $1 AND p.event_id = c.event_id AND p.status = 'pending') AS retrying
        FROM candidates c JOIN sync.events e ON e.id = c.event_id
-      WHERE NOT EXISTS (SELECT 1 FROM sync.webhook_deliveries s
+      WHERE ${WANTED_BY_FILTER_AT_3}
+        AND NOT EXISTS (SELECT 1 FROM sync.webhook_deliveries s
                          WHERE s.endpoint_id = $1 AND s.event_id = c.event_id AND s.status = 'succeeded')
         -- Attempts are pruned after RETENTION_DELIVERIES_DAYS, delivery states only with their
         -- event: a success whose attempt row is gone still shows in its delivery's state.
         AND NOT EXISTS (SELECT 1 FROM sync.webhook_delivery_states d
                          WHERE d.endpoint_id = $1 AND d.event_id = c.event_id AND d.status = 'succeeded')
       ORDER BY e.seq`,
-    [endpointId, since],
+    [endpointId, since, filter.eventTypes, filter.accountNumbers, filter.supplierIds],
   );
   return rows.map((row) => ({ eventId: row.event_id, retrying: row.retrying }));
 }

@@ -15,16 +15,17 @@ export class ReplayError extends Error {
 
 /**
  * Re-sends events (one by id, or all that occurred in [from, to)) to the enabled endpoints that
- * want them, or to one endpoint: stores a new series of pending deliveries (same webhook-id, the
- * event id), due at once, and announces them, so a running worker's dispatcher claims them within
- * moments and sends them, with their retries, as it sends any other. `queued`: deliveries stored.
+ * want them, or to one endpoint, of them only those of the types it takes: stores a new series of
+ * pending deliveries (same webhook-id, the event id), due at once, and announces them, so a running
+ * worker's dispatcher claims them within moments and sends them, with their retries, as it sends
+ * any other. `queued`: deliveries stored; `types`: the types of the events matched.
  * Suppressed events are included: replay is how a backfill's events are sent on purpose.
  */
 export async function replayEvents(
   db: Queryable,
   selection: ReplaySelection,
   options: { endpointId?: string | undefined; now?: Date } = {},
-): Promise<{ events: number; jobs: number; queued: number; deliveries: DeliveryJob[] }> {
+): Promise<{ events: number; jobs: number; queued: number; deliveries: DeliveryJob[]; types: string[] }> {
   const { endpointId } = options;
   const endpoints = (await listEndpoints(db)).filter(
     (e) => e.enabled && (!endpointId || e.id === endpointId),
@@ -43,11 +44,12 @@ export async function replayEvents(
   const series = `replay_${randomUUID().replaceAll('-', '')}`;
   const deliveries: DeliveryJob[] = rows.flatMap((event) =>
     endpoints
-      .filter((endpoint) => endpointId || endpointWants(endpoint, eventRouting(event)))
+      .filter((endpoint) => endpointWants(endpoint, eventRouting(event)))
       .map((endpoint) => ({ endpointId: endpoint.id, eventId: String(event.id), series })),
   );
   const queued = await enqueueReplayDeliveries(db, deliveries, options.now ?? new Date());
-  return { events: rows.length, jobs: deliveries.length, queued, deliveries };
+  const types = [...new Set(rows.map((event) => String(event.type)))].sort();
+  return { events: rows.length, jobs: deliveries.length, queued, deliveries, types };
 }
 
 function eventRouting(row: Record<string, unknown>): EventRouting {
@@ -61,14 +63,15 @@ function eventRouting(row: Record<string, unknown>): EventRouting {
 /**
  * How every asked-for re-send (`webhooks replay`, `webhooks recover`) is handed to the senders: new
  * pending deliveries of a series, due now, announced so a running worker's dispatcher claims them
- * at once. Returns how many were stored.
+ * at once. An event the pruner deletes meanwhile (or an endpoint removed) is left out, not an
+ * error. Returns how many were stored.
  */
 export async function enqueueReplayDeliveries(
   db: Queryable,
   deliveries: readonly DeliveryJob[],
   now: Date,
 ): Promise<number> {
-  const queued = await createDeliveries(db, deliveries, { now });
+  const queued = await createDeliveries(db, deliveries, { now, onlyStored: true });
   if (queued > 0) await announceDeliveries(db);
   return queued;
 }

@@ -61,7 +61,8 @@ export async function startWebhookDelivery(
     onOutcome: options.onOutcome,
   };
   const connectListener = async () => {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
+    // Keepalive: a LISTEN connection is idle by nature, and one on a dead path would never say so.
+    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
     await client.connect();
     return client;
   };

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import type { DatabaseSettings } from '../config/types.ts';
 import { createDatabase, type Database } from '../db/client.ts';
+import { DEFAULT_DATABASE_SETTINGS } from '../db/limits.ts';
 
 /** A worker's Postgres connections, in pools that cannot exhaust one another. */
 export interface WorkerPools {
@@ -38,8 +40,20 @@ export function workerPoolSizes(concurrency: number): {
   return { sync: 2 * concurrency + 1, webhooks: 4, ops: 2, analytics: 2, maintenance: 1 };
 }
 
-/** Opens the pools of a worker process (application names tell them apart in pg_stat_activity). */
-export function openWorkerPools(databaseUrl: string, concurrency: number, logger: Logger): WorkerPools {
+/** The pools whose work is long by nature: the analytics refresh and the pruner (DATABASE_LONG_STATEMENT_TIMEOUT_MS). */
+const LONG_WORK: ReadonlySet<string> = new Set(['analytics', 'maintenance']);
+
+/**
+ * Opens the pools of a worker process (application names tell them apart in pg_stat_activity),
+ * each with its limits from `settings` (the DATABASE_* settings): the long ones for the analytics
+ * refresh and the pruner, the ordinary ones for the rest.
+ */
+export function openWorkerPools(
+  databaseUrl: string,
+  concurrency: number,
+  logger: Logger,
+  settings: DatabaseSettings = DEFAULT_DATABASE_SETTINGS,
+): WorkerPools {
   const sizes = workerPoolSizes(concurrency);
   const onIdleError = (error: Error) =>
     logger.warn({ err: error.message }, 'idle Postgres connection failed');
@@ -48,6 +62,8 @@ export function openWorkerPools(databaseUrl: string, concurrency: number, logger
       max: sizes[name],
       applicationName: `fulfillment-sync worker ${name}`,
       onIdleError,
+      settings,
+      work: LONG_WORK.has(name) ? 'long' : 'standard',
       ...(connectionTimeoutMs === undefined ? {} : { connectionTimeoutMs }),
     });
   const sync = open('sync');

@@ -81,7 +81,8 @@ export async function startReceiver(): Promise<{
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** A request's whole body, as text. */
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

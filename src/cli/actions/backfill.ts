@@ -86,6 +86,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
   const database = createDatabase(config.databaseUrl, {
     max: 2,
     applicationName: 'fulfillment-sync backfill',
+    settings: config.database,
   });
   try {
     const known = STREAM_SCOPE_KIND[stream] === 'account' ? upstream.accountNumbers : upstream.supplierIds;

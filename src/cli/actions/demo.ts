@@ -138,7 +138,11 @@ export async function demoAction(context: CliContext, options: { json?: boolean 
   );
   const sync = json ? (JSON.parse(collected.at(-1) ?? '{}') as SyncSummary) : undefined;
   print('3/3 summary');
-  const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync demo' });
+  const database = createDatabase(config.databaseUrl, {
+    max: 1,
+    applicationName: 'fulfillment-sync demo',
+    settings: config.database,
+  });
   try {
     const { tables, events } = await readDemoSummary(database.pool);
     if (json) {

@@ -102,6 +102,7 @@ export async function eventsTailAction(
   const database = createDatabase(config.databaseUrl, {
     max: 2,
     applicationName: 'fulfillment-sync events tail',
+    settings: config.database,
   });
   const stop = new AbortController();
   const onSignal = () => stop.abort();

@@ -39,7 +39,12 @@ export function formatPruneReport(report: PruneReport): string[] {
  */
 export async function pruneAction(context: CliContext, options: PruneCommandOptions): Promise<number> {
   const config = context.config();
-  const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync prune' });
+  const database = createDatabase(config.databaseUrl, {
+    max: 1,
+    applicationName: 'fulfillment-sync prune',
+    settings: config.database,
+    work: 'long',
+  });
   try {
     const outcome = await prune(database.pool, config.retention, { dryRun: options.dryRun ?? false });
     if (outcome.kind === 'skipped') {

@@ -299,7 +299,11 @@ export async function statusAction(
   options: { json?: boolean; queuePrefix?: string },
 ): Promise<number> {
   const config = context.config();
-  const database = createDatabase(config.databaseUrl, { max: 1, applicationName: 'fulfillment-sync status' });
+  const database = createDatabase(config.databaseUrl, {
+    max: 1,
+    applicationName: 'fulfillment-sync status',
+    settings: config.database,
+  });
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
     const retention = await readOldestKept(database.pool, config.retention);

@@ -165,7 +165,11 @@ export async function syncOnceAction(
     await upstream.close();
     return usage(noScopesLine(streams.map((s) => s.scopeKind)));
   }
-  const database = createDatabase(config.databaseUrl, { max: 4, applicationName: 'fulfillment-sync sync' });
+  const database = createDatabase(config.databaseUrl, {
+    max: 4,
+    applicationName: 'fulfillment-sync sync',
+    settings: config.database,
+  });
   try {
     if (options.scope !== undefined && !streams.some((s) => scopesOf(s).includes(options.scope as string))) {
       const known = [...new Set(streams.flatMap(scopesOf))];

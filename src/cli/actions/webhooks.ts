@@ -181,7 +181,7 @@ export async function webhooksReplay(
   endpointId: string | undefined,
   print: Print,
 ): Promise<void> {
-  const { events, jobs, queued } = await replayEvents(db, selection, { endpointId });
+  const { events, jobs, queued, types } = await replayEvents(db, selection, { endpointId });
   // Nothing to send is a failure (exit 1): a typo'd id or range must not look like a replay.
   if (events === 0) {
     throw new Error(
@@ -190,12 +190,17 @@ export async function webhooksReplay(
         : `No event occurred in [${selection.from.toISOString()}, ${selection.to.toISOString()}): nothing to replay.`,
     );
   }
+  const endpoint = endpointId ? await getEndpoint(db, endpointId) : undefined;
   if (jobs === 0) {
     throw new Error(
-      `${events} event(s) matched but no enabled endpoint wants them: nothing to replay (see \`webhooks list\`).`,
+      endpoint
+        ? `${events} event(s) matched but endpoint ${endpoint.id} takes none of their types (${types.join(', ')}): nothing to replay (its types: ${endpoint.eventTypes.join(', ')}).`
+        : `${events} event(s) matched but no enabled endpoint wants them: nothing to replay (see \`webhooks list\`).`,
     );
   }
-  print(`queued ${queued} delivery(ies) of ${events} event(s); a running worker sends them now.`);
+  const skipped =
+    endpoint && jobs < events ? `, the ${events - jobs} other(s) of types ${endpoint.id} does not take` : '';
+  print(`queued ${queued} delivery(ies) of ${events} event(s)${skipped}; a running worker sends them now.`);
 }
 
 /**
@@ -233,6 +238,7 @@ export async function withDb(
   const database = createDatabase(context.config().databaseUrl, {
     max: 2,
     applicationName: 'fulfillment-sync cli',
+    settings: context.config().database,
   });
   try {
     const ok = await action(database.pool);

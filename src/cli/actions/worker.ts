@@ -118,7 +118,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   process.once('SIGTERM', () => onSignal('SIGTERM'));
   process.once('SIGINT', () => onSignal('SIGINT'));
   // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
-  const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger);
+  const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger, config.database);
   const analytics = new AnalyticsRefresher(pools.analytics.pool, { logger });
   const runSync = createEngineRunner({
     pool: pools.sync.pool,

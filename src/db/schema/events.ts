@@ -35,5 +35,7 @@ export const events = syncSchema.table(
     index('events_subject_idx').on(t.subjectKind, t.subjectKey),
     // What the relay claims (FOR UPDATE SKIP LOCKED): undispatched, deliverable events.
     index('events_undispatched_idx').on(t.seq).where(sql`${t.dispatchedAt} is null and not ${t.suppressed}`),
+    // What `webhooks recover` reads: the events the relay fanned out during a disabled period.
+    index('events_dispatched_at_idx').on(t.dispatchedAt).where(sql`${t.dispatchedAt} is not null`),
   ],
 );

@@ -137,6 +137,10 @@ export const webhookDeliveryStates = syncSchema.table(
       .on(t.endpointId, t.leaseUntil)
       .where(sql`${t.status} = 'pending' AND ${t.leaseUntil} IS NOT NULL`),
     index('webhook_delivery_states_event_idx').on(t.eventId),
+    // What `webhooks recover` reads: an endpoint's deliveries dropped unsent since a time.
+    index('webhook_delivery_states_skipped_idx')
+      .on(t.endpointId, t.finishedAt)
+      .where(sql`${t.status} = 'skipped'`),
     check(
       'webhook_delivery_states_status_check',
       sql`${t.status} in ('pending', 'succeeded', 'gave_up', 'skipped')`,

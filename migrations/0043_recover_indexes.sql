@@ -1,0 +1,2 @@
+CREATE INDEX "events_dispatched_at_idx" ON "sync"."events" USING btree ("dispatched_at") WHERE "sync"."events"."dispatched_at" is not null;--> statement-breakpoint
+CREATE INDEX "webhook_delivery_states_skipped_idx" ON "sync"."webhook_delivery_states" USING btree ("endpoint_id","finished_at") WHERE "sync"."webhook_delivery_states"."status" = 'skipped';

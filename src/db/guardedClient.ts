@@ -1,0 +1,112 @@
+import pg from 'pg';
+import type { SessionLimits } from './limits.ts';
+
+/** A query whose answer did not come within the client-side timeout; its connection was dropped. */
+export class QueryTimeoutError extends Error {
+  override name = 'QueryTimeoutError';
+}
+
+/** Postgres's code for a statement cancelled (by statement_timeout here). */
+const QUERY_CANCELED = '57014';
+
+type Callback = (error: Error | null | undefined, result?: unknown) => void;
+
+/** What a pool hands its GuardedClients (besides pg's own options). */
+export interface GuardedConfig {
+  /** The pool's limits (statement_timeout and keepalive are set from them by createDatabase). */
+  limits?: SessionLimits;
+  /** The limits `useLimits('long')` switches to. */
+  longLimits?: SessionLimits;
+}
+
+/** Switches a pooled client to the long limits (or back) for the rest of its transaction; see GuardedClient. */
+export async function useLimits(client: pg.ClientBase, kind: 'standard' | 'long'): Promise<void> {
+  if (client instanceof GuardedClient) await client.useLimits(kind);
+}
+
+/**
+ * The pools' client (pg.Pool's `Client` option): sessions open with the pool's statement_timeout
+ * and TCP keepalive, and every query has a client-side answer timeout. A query whose answer does not
+ * come in time fails with a QueryTimeoutError naming the setting, and its connection is destroyed,
+ * so the pool never hands it out again (a connection whose answer was lost cannot be trusted with
+ * the next query). A statement Postgres cancelled for its timeout says which setting decided.
+ * Streamed queries (COPY) are left to the statement timeout and keepalive: a client timer cannot
+ * tell a slow stream from a dead one.
+ */
+export class GuardedClient extends pg.Client {
+  private readonly standard: SessionLimits | undefined;
+  private readonly long: SessionLimits | undefined;
+  private limits: SessionLimits | undefined;
+  private abandonedAfterMs: number | undefined;
+
+  constructor(config: pg.ClientConfig & GuardedConfig = {}) {
+    super(config);
+    this.standard = config.limits;
+    this.long = config.longLimits;
+    this.limits = config.limits;
+    // A connection dropped while checked out emits 'error' with no pool listener attached, which
+    // would end the process; its queries get the error anyway.
+    this.on('error', () => undefined);
+  }
+
+  /**
+   * Switches the session to the long limits (or back) for the rest of the caller's transaction:
+   * SET LOCAL statement_timeout, and the client's own timeout to match. For work that is long by
+   * nature on a pool of ordinary work (a sync's COPY).
+   */
+  async useLimits(kind: 'standard' | 'long'): Promise<void> {
+    const limits = kind === 'long' ? this.long : this.standard;
+    if (!limits || limits === this.limits) return;
+    await this.query(`SET LOCAL statement_timeout = ${Math.round(limits.statementTimeoutMs)}`);
+    this.limits = limits;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes every form through.
+  override query(...args: any[]): any {
+    const limits = this.limits;
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (first && typeof first.submit === 'function') return super.query(...(args as [never]));
+    const ms = limits?.queryTimeoutMs ?? 0;
+    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      const callback = last as Callback;
+      args[args.length - 1] = (error: Error | null | undefined, result?: unknown) => {
+        clearTimeout(timer);
+        callback(error ? this.explain(error, limits) : error, result);
+      };
+      return super.query(...(args as [never]));
+    }
+    return (super.query(...(args as [never])) as Promise<unknown>).then(
+      (result) => {
+        clearTimeout(timer);
+        return result;
+      },
+      (error: Error) => {
+        clearTimeout(timer);
+        throw this.explain(error, limits);
+      },
+    );
+  }
+
+  /** Gives up on the answer: the connection goes, failing its queries, and is never reused. */
+  private abandon(ms: number): void {
+    this.abandonedAfterMs = ms;
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+
+  /** The error a caller sees: which timeout ran out, and which setting decides it. */
+  private explain(error: Error, limits: SessionLimits | undefined): Error {
+    if (this.abandonedAfterMs !== undefined) {
+      return new QueryTimeoutError(
+        `no answer from Postgres within ${limits?.querySetting ?? 'the query timeout'} (${this.abandonedAfterMs} ms); the connection was dropped`,
+        { cause: error },
+      );
+    }
+    const code = (error as { code?: unknown }).code;
+    if (code === QUERY_CANCELED && limits && /statement timeout/.test(error.message)) {
+      error.message = `Postgres cancelled a statement that ran past ${limits.statementSetting} (${limits.statementTimeoutMs} ms): ${error.message}`;
+    }
+    return error;
+  }
+}
