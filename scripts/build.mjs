@@ -4,42 +4,9 @@
 // the checkout into npm's npx cache and runs `prepare` there on its first call, which was a full
 // compile (20 s on a busy machine) although `npm ci` had just built the same sources.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
-const STAMP = path.join(root, 'dist', '.build-inputs');
-
-/** Every file under a folder, relative to the repository, sorted. */
-function filesUnder(dir) {
-  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/**
- * A hash of what the output depends on: the sources (tests included: a superset is safe), the
- * compiler settings, package.json (its "type" decides the module format) and the compiler itself.
- */
-function inputsHash() {
-  const hash = createHash('sha256');
-  const files = [
-    ...filesUnder('src'),
-    ...filesUnder('jobs'),
-    'tsconfig.json',
-    'tsconfig.build.json',
-    'package.json',
-    'node_modules/typescript/package.json',
-  ];
-  for (const file of files) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(path.join(root, file)));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
+import { inputsHash, REPO_ROOT as root, BUILD_STAMP as STAMP } from './buildInputs.mjs';
 
 const inputs = inputsHash();
 if (

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLI } from '../../src/runtime/invocation.ts';
-import { collect, linesOf, REPO_ROOT, SOURCE_CLI, spawnSourceCli } from '../helpers/cli.ts';
+import { collect, linesOf, REPO_ROOT, CLI_ENTRY, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const npx = execFileSync('/bin/sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
   writeFileSync(
     path.join(bin, 'npx'),
-    `#!/bin/sh\nif [ "$1" = fulfillment-sync ]; then shift; exec "${process.execPath}" "${SOURCE_CLI}" "$@"; fi\nexec "${npx}" "$@"\n`,
+    `#!/bin/sh\nif [ "$1" = fulfillment-sync ]; then shift; exec "${process.execPath}" "${CLI_ENTRY}" "$@"; fi\nexec "${npx}" "$@"\n`,
   );
   chmodSync(path.join(bin, 'npx'), 0o755);
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFetchProgressDisplay, formatEta } from '../../src/cli/fetchProgress.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { collect, runSourceCli, SOURCE_CLI } from '../helpers/cli.ts';
+import { collect, runSourceCli, CLI_ENTRY } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 
@@ -131,7 +131,7 @@ describe('sync --once as a user runs it', () => {
 
   it('on a terminal: a progress bar that ends at total', async () => {
     const scope = sim.world.accounts[1]!.number;
-    const command = [process.execPath, SOURCE_CLI, 'sync', '--once', '--stream', 'orders', '--scope', scope]
+    const command = [process.execPath, CLI_ENTRY, 'sync', '--once', '--stream', 'orders', '--scope', scope]
       .map((word) => `'${word}'`)
       .join(' ');
     // script(1) runs the command on a pseudo-terminal, as a user's shell would.

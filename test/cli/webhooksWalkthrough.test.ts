@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
+import { collect, linesOf, REPO_ROOT, CLI_ENTRY } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const npx = execFileSync('/bin/sh', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
   writeFileSync(
     path.join(bin, 'npx'),
-    `#!/bin/sh\nif [ "$1" = fulfillment-sync ]; then shift; exec "${process.execPath}" "${SOURCE_CLI}" "$@"; fi\nexec "${npx}" "$@"\n`,
+    `#!/bin/sh\nif [ "$1" = fulfillment-sync ]; then shift; exec "${process.execPath}" "${CLI_ENTRY}" "$@"; fi\nexec "${npx}" "$@"\n`,
   );
   chmodSync(path.join(bin, 'npx'), 0o755);
 });
@@ -52,7 +52,7 @@ describe('docs/webhooks.md: trying webhooks on your machine', () => {
   it('listen prints verified deliveries, attempts show them, resend and events get work, and listen cleans up', async () => {
     const port = await freePort();
     const script = walkthrough()
-      .replaceAll('node dist/src/cli/main.js', `"${process.execPath}" "${SOURCE_CLI}"`)
+      .replaceAll('node dist/src/cli/main.js', `"${process.execPath}" "${CLI_ENTRY}"`)
       .replace('webhooks listen ', `webhooks listen --port ${port} `);
     const result = await collect(
       // A failing step ends the script (set -e); the trap stops what it started in the background.

@@ -1,15 +1,21 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildIsCurrent } from '../../scripts/buildInputs.mjs';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 
 /**
- * The CLI as tests run it: the TypeScript sources through tsx (src/cli/dev.mjs), so a test exercises
- * what is in src/ right now, with no build between an edit and a test run. Only test/package/ runs the
- * built bin (dist/), on purpose.
+ * The CLI as tests run it: the build in dist/ when it was built from the sources as they are now
+ * (its stamp matches their hash: `npm ci` builds it, `npm run build` rebuilds it), else the
+ * TypeScript sources through tsx (src/cli/dev.mjs), so a test always exercises what is in src/
+ * right now, with no build needed between an edit and a test run. The build starts in a third of
+ * the CPU time tsx needs to compile the sources, and the suite starts the CLI a few hundred times.
+ * test/package/ runs the built bin on purpose, building it first.
  */
-export const SOURCE_CLI = path.resolve(import.meta.dirname, '../../src/cli/dev.mjs');
+export const CLI_ENTRY = buildIsCurrent()
+  ? path.resolve(import.meta.dirname, '../../dist/src/cli/main.js')
+  : path.resolve(import.meta.dirname, '../../src/cli/dev.mjs');
 
 /** The repository root (where package.json is). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,9 +33,9 @@ export interface CliSpawnOptions {
   detached?: boolean;
 }
 
-/** Spawns `fulfillment-sync <args>` from source. */
+/** Spawns `fulfillment-sync <args>` (the current build, or the sources). */
 export function spawnSourceCli(args: readonly string[], options: CliSpawnOptions): ChildProcess {
-  return spawn(process.execPath, [SOURCE_CLI, ...args], {
+  return spawn(process.execPath, [CLI_ENTRY, ...args], {
     env: options.env,
     cwd: options.cwd ?? tmpdir(),
     stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],
@@ -44,7 +50,7 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `fulfillment-sync <args>` from source to completion, with optional stdin. */
+/** Runs `fulfillment-sync <args>` (the current build, or the sources) to completion, with optional stdin. */
 export function runSourceCli(
   args: readonly string[],
   options: CliSpawnOptions & { input?: string },

@@ -45,6 +45,13 @@ export function simulatorClient(
   });
 }
 
+/**
+ * A shrinking answer is read again after FULFILLMENT_VANISH_CONFIRM_PAUSE_MS (2 s): a pause for a
+ * real upstream's replica to catch up, which scripted upstreams do not need. Tests of the pause
+ * itself set it explicitly.
+ */
+export const QUICK_CONFIRMATIONS = { FULFILLMENT_VANISH_CONFIRM_PAUSE_MS: '20' } as const;
+
 /** A Config whose database is `databaseUrl` and whose upstream is `sim`; `env` adds or overrides. */
 export function simulatorConfig(
   databaseUrl: string,
@@ -55,6 +62,7 @@ export function simulatorConfig(
     DATABASE_URL: databaseUrl,
     FULFILLMENT_API_URL: sim.url,
     FULFILLMENT_API_TOKEN: SIMULATOR_TOKEN,
+    ...QUICK_CONFIRMATIONS,
     ...env,
   });
 }
@@ -67,7 +75,7 @@ export async function startSyncDatabase(
   options: { max?: number } = {},
 ): Promise<{ t: TestDatabase; config: Config }> {
   const t = await createTestDatabase(options);
-  return { t, config: loadConfig({ DATABASE_URL: t.url }) };
+  return { t, config: loadConfig({ DATABASE_URL: t.url, ...QUICK_CONFIRMATIONS }) };
 }
 
 /** A test database, a manual-clock simulator, and a Config and client wired to both. */

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
 import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { collect, linesOf, REPO_ROOT, SOURCE_CLI } from '../helpers/cli.ts';
+import { collect, linesOf, REPO_ROOT, CLI_ENTRY } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
@@ -136,13 +136,14 @@ async function timed(args: string[], runs: number) {
 }
 
 /**
- * What the tarball may weigh, compressed and unpacked: room for the docs and the split of src into
- * one concept per file to grow (702 KiB and 3.1 MiB today; each new module ships a .js and a .d.ts),
- * but not for the 2.4 MB of drizzle snapshots or the source maps it shipped before (718 KB packed,
- * 5.0 MB unpacked: the unpacked ceiling is the one those break).
+ * What the tarball may weigh, compressed and unpacked: room for the docs, the migrations (the
+ * reader's masking views and the comments are large SQL) and the split of src into one concept per
+ * file to grow (838 KiB and 3.9 MiB today; each new module ships a .js and a .d.ts), but not for the
+ * drizzle snapshots (over 4 MB) or the source maps it shipped before (5.0 MB unpacked): the unpacked
+ * ceiling is the one those break.
  */
-const PACKED_CEILING_BYTES = 760 * 1024;
-const UNPACKED_CEILING_BYTES = 3.5 * 1024 * 1024;
+const PACKED_CEILING_BYTES = 1024 * 1024;
+const UNPACKED_CEILING_BYTES = 4.75 * 1024 * 1024;
 
 describe('what the package ships', () => {
   const shipped = () => new Set(packed.files.map((f) => f.path));
@@ -217,7 +218,7 @@ describe('the built package', () => {
     const hook = path.join(work, 'no-tsx.mjs');
     // The hook catches tsx where it is used: the development entry fails under it...
     const source = await collect(
-      spawn(process.execPath, ['--import', hook, SOURCE_CLI, '--help'], {
+      spawn(process.execPath, ['--import', hook, CLI_ENTRY, '--help'], {
         cwd: work,
         env: { PATH: process.env.PATH },
       }),
@@ -229,7 +230,7 @@ describe('the built package', () => {
     expect(built.stdout).toContain('Usage: fulfillment-sync');
     // A figure for the reader, not an assertion: timings belong in benchmarks.
     const plain = await timed([BUILT_BIN, '--help'], 2);
-    const viaTsx = await timed([SOURCE_CLI, '--help'], 2);
+    const viaTsx = await timed([CLI_ENTRY, '--help'], 2);
     expect(plain.stdout).toBe(viaTsx.stdout);
     console.info(`--help: built ${plain.bestMs} ms, from source through tsx ${viaTsx.bestMs} ms (best of 2)`);
   });

@@ -5,7 +5,7 @@ import { webhooksAdd } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { addEndpoint, listEndpoints } from '../../src/webhooks/endpoints.ts';
 import type { Resolve } from '../../src/webhooks/safeLookup.ts';
-import { SOURCE_CLI } from '../helpers/cli.ts';
+import { CLI_ENTRY } from '../helpers/cli.ts';
 import { startDeliveryEngine, stopDeliveryEngines, waitForAttempt } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 
@@ -81,7 +81,7 @@ describe('webhooks add refuses private targets', () => {
 
   it('exits 2 with one line from the CLI, and accepts the target with WEBHOOK_ALLOW_PRIVATE_TARGETS=true', () => {
     const run = (env: Record<string, string>) =>
-      spawnSync(process.execPath, [SOURCE_CLI, 'webhooks', 'add', 'http://0x7f000001/hook'], {
+      spawnSync(process.execPath, [CLI_ENTRY, 'webhooks', 'add', 'http://0x7f000001/hook'], {
         env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env },
         // Not the repository: the CLI reads a developer's .env from its working directory.
         cwd: tmpdir(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type Config, STREAM_NAMES, type StreamName, type StreamSettings } from '../../src/config/types.ts';
+import { QUICK_CONFIRMATIONS } from '../helpers/syncHarness.ts';
 
 const CADENCES: Record<StreamName, number> = {
   products: 1440,
@@ -48,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     // Test receivers listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...QUICK_CONFIRMATIONS,
   });
   // A test naming another single Redis by URL means it for every connection.
   const redis =

@@ -5,7 +5,7 @@ import type { Rates } from '../../src/simulator/evolve/rates.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { SIMULATOR_TOKEN } from '../helpers/syncHarness.ts';
+import { QUICK_CONFIRMATIONS, SIMULATOR_TOKEN } from '../helpers/syncHarness.ts';
 import { deletePrefix, uniquePrefix } from './fixtures.ts';
 import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
 
@@ -76,6 +76,7 @@ export async function startWorkerHarness(
       FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       FULFILLMENT_QUEUE_PREFIX: prefix,
       WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
+      ...QUICK_CONFIRMATIONS,
       ...extra,
     }),
     spawn: (env) => {
