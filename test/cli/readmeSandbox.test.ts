@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLI } from '../../src/runtime/invocation.ts';
-import { collect, linesOf, REPO_ROOT, CLI_ENTRY, spawnSourceCli } from '../helpers/cli.ts';
+import { CLI_ENTRY, collect, linesOf, REPO_ROOT, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFetchProgressDisplay, formatEta } from '../../src/cli/fetchProgress.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { collect, runSourceCli, CLI_ENTRY } from '../helpers/cli.ts';
+import { CLI_ENTRY, collect, runSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 

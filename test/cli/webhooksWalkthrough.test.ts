@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { collect, linesOf, REPO_ROOT, CLI_ENTRY } from '../helpers/cli.ts';
+import { CLI_ENTRY, collect, linesOf, REPO_ROOT } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
 import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { collect, linesOf, REPO_ROOT, CLI_ENTRY } from '../helpers/cli.ts';
+import { CLI_ENTRY, collect, linesOf, REPO_ROOT } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
