@@ -31,9 +31,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   receiver = await startReceiver();
 });
+// Closing waits for what is in flight, a claim or send stuck on the cut path included (up to its
+// lease); the ceiling only catches a hang.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}, 300_000);
 afterAll(async () => {
   await receiver?.close();
   await t?.close();
@@ -160,13 +162,22 @@ describe('pool timeouts', () => {
     const first = await commitEvent();
     await waitFor('a delivery through the relay', () => deliveredTo('/cut').includes(first), 30_000);
     relay.cut();
-    await waitFor('a query to time out on the cut path', () => errors.length > 0, 30_000);
-    expect(errors[0]?.message).toMatch(
-      /^no answer from Postgres within DATABASE_QUERY_TIMEOUT_MS \(1000 ms\); the connection was dropped/,
+    // The timed-out query's connection is dropped; a query queued on another cut connection may
+    // fail first with pg's own "Connection terminated unexpectedly", so look for the one that
+    // names the setting rather than take the first error.
+    const explained =
+      /^no answer from Postgres within DATABASE_QUERY_TIMEOUT_MS \(1000 ms\); the connection was dropped/;
+    await waitFor(
+      'a query to time out on the cut path',
+      () => errors.some((error) => explained.test(error.message)),
+      30_000,
     );
     const second = await commitEvent();
-    await waitFor('a delivery on new connections', () => deliveredTo('/cut').includes(second), 30_000);
-  });
+    // Within a lease at most: a claim whose answer was lost on the cut path took its deliveries'
+    // lease (60 s at the default attempt timeout) though nobody sends them, and they go out when
+    // it runs out. The ceiling only catches a hang.
+    await waitFor('a delivery on new connections', () => deliveredTo('/cut').includes(second), 150_000);
+  }, 300_000);
 
   it('long work has the long limit: the analytics and pruner pools, and a COPY switching to it', async () => {
     const config = loadConfig({

@@ -17,6 +17,9 @@ export const CLI_ENTRY = buildIsCurrent()
   ? path.resolve(import.meta.dirname, '../../dist/src/cli/main.js')
   : path.resolve(import.meta.dirname, '../../src/cli/dev.mjs');
 
+/** The development entry: the TypeScript sources through tsx, whatever dist/ holds. */
+export const SOURCE_CLI_ENTRY = path.resolve(import.meta.dirname, '../../src/cli/dev.mjs');
+
 /** The repository root (where package.json is). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 

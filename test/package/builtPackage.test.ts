@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../src/events/types.ts';
 import { cliCommand } from '../../src/runtime/invocation.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { CLI_ENTRY, collect, linesOf, REPO_ROOT } from '../helpers/cli.ts';
+import { collect, linesOf, REPO_ROOT, SOURCE_CLI_ENTRY } from '../helpers/cli.ts';
 import { createTestDatabase, freshDatabaseUrl, type TestDatabase } from '../helpers/db.ts';
 import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';
@@ -218,7 +218,7 @@ describe('the built package', () => {
     const hook = path.join(work, 'no-tsx.mjs');
     // The hook catches tsx where it is used: the development entry fails under it...
     const source = await collect(
-      spawn(process.execPath, ['--import', hook, CLI_ENTRY, '--help'], {
+      spawn(process.execPath, ['--import', hook, SOURCE_CLI_ENTRY, '--help'], {
         cwd: work,
         env: { PATH: process.env.PATH },
       }),
@@ -230,7 +230,7 @@ describe('the built package', () => {
     expect(built.stdout).toContain('Usage: fulfillment-sync');
     // A figure for the reader, not an assertion: timings belong in benchmarks.
     const plain = await timed([BUILT_BIN, '--help'], 2);
-    const viaTsx = await timed([CLI_ENTRY, '--help'], 2);
+    const viaTsx = await timed([SOURCE_CLI_ENTRY, '--help'], 2);
     expect(plain.stdout).toBe(viaTsx.stdout);
     console.info(`--help: built ${plain.bestMs} ms, from source through tsx ${viaTsx.bestMs} ms (best of 2)`);
   });
