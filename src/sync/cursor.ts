@@ -49,6 +49,11 @@ export interface CursorMove {
   initialLoad?: InitialLoadMark | undefined;
   /** Where the initial load started reading (kept once set). */
   loadedFrom?: Date | undefined;
+  /**
+   * The wall clock the window was stored at (as its sync.runs row's finished_at), stamped as
+   * `last_polled_at`: an empty poll writes no run row, so this tells when the stream last read.
+   */
+  polledAt?: Date | undefined;
 }
 
 /**
@@ -64,18 +69,27 @@ export async function advanceCursor(
 ): Promise<void> {
   const loadedFrom = move.loadedFrom ? { loadedFrom: move.loadedFrom.toISOString() } : {};
   await tx.query(
-    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, updated_at, position)
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, updated_at, position, last_polled_at)
      VALUES ($1, $2, $3, $4, $4, CASE WHEN $5::text = 'pending' THEN $6::jsonb || '{"initialLoadPending": true}'::jsonb
-                                  ELSE $6::jsonb END)
+                                  ELSE $6::jsonb END, $7)
      ON CONFLICT (stream, scope) DO UPDATE SET
        position_at = GREATEST(c.position_at, EXCLUDED.position_at),
        last_success_at = EXCLUDED.last_success_at,
+       last_polled_at = coalesce(EXCLUDED.last_polled_at, c.last_polled_at),
        position = $6::jsonb || CASE $5::text WHEN 'pending' THEN c.position || '{"initialLoadPending": true}'::jsonb
                                            WHEN 'done' THEN c.position - 'initialLoadPending'
                                            ELSE c.position END,
        updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
                          THEN $4 ELSE c.updated_at END`,
-    [stream, scope.id, move.advanceTo ?? null, move.at, move.initialLoad ?? null, JSON.stringify(loadedFrom)],
+    [
+      stream,
+      scope.id,
+      move.advanceTo ?? null,
+      move.at,
+      move.initialLoad ?? null,
+      JSON.stringify(loadedFrom),
+      move.polledAt ?? null,
+    ],
   );
 }
 
