@@ -116,7 +116,7 @@ describe('a running worker heals itself', () => {
     const secondsToReady = (Date.now() - restartedAt) / 1000;
     const queue = new Queue(QUEUE_NAMES.sync, {
       connection: probe,
-      prefix: harness.env().FULFILLMENT_QUEUE_PREFIX,
+      prefix: harness.queue.opts.prefix,
     });
     cleanups.push(() => queue.close());
     expect(await queue.getJobSchedulersCount()).toBe(wantedSchedules());
