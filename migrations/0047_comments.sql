@@ -31,3 +31,5 @@ COMMENT ON COLUMN "fulfillment"."sync_health"."rejected_24h" IS 'Records rejecte
 COMMENT ON COLUMN "fulfillment"."sync_health"."events_24h" IS 'Events derived of the runs started in the last 24 hours (0 when none).';
 --> statement-breakpoint
 COMMENT ON COLUMN "fulfillment"."sync_health"."api_calls_24h" IS 'Upstream API calls of the runs started in the last 24 hours that wrote a run row (0 when none): the calls of empty polls are not counted (fulfillment_api_calls_total counts every call).';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."cursors"."last_run" IS 'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at (when a run last did otherwise: a run like the one before writes nothing here; last_polled_at says when it ran).';

@@ -106,7 +106,13 @@ export interface RunSummary {
   split?: SplitMemory | null | undefined;
 }
 
-/** Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left alone). */
+/**
+ * Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left
+ * alone). A run that did what the one before did (same calls and windows, same plan for the next)
+ * writes nothing: with streams polled every minute most runs are alike, and the cursor's stamps
+ * (last_success_at, last_polled_at) already say when it ran. So `last_run.at` is when a run last
+ * did differently.
+ */
 export async function recordRunSummary(
   db: Queryable,
   stream: string,
@@ -118,12 +124,16 @@ export async function recordRunSummary(
     summary.windowSize === undefined ? {} : { windowSize: summary.windowSize };
   if (summary.split) position.split = summary.split;
   await db.query(
-    `UPDATE sync.cursors SET last_run = $3::jsonb,
-            position = (CASE WHEN $5 THEN position - 'split' ELSE position END) || $4::jsonb
-      WHERE stream = $1 AND scope = $2`,
+    `UPDATE sync.cursors SET last_run = $3::jsonb, position = ${NEXT_POSITION}
+      WHERE stream = $1 AND scope = $2
+        AND (last_run IS NULL OR last_run - 'at' IS DISTINCT FROM $3::jsonb - 'at'
+             OR position IS DISTINCT FROM ${NEXT_POSITION})`,
     [stream, scope.id, JSON.stringify(lastRun), JSON.stringify(position), summary.split === null],
   );
 }
+
+/** The cursor's position after a run summary: the split dropped ($5) or replaced, the size ($4) set. */
+const NEXT_POSITION = `(CASE WHEN $5 THEN position - 'split' ELSE position END) || $4::jsonb`;
 
 /** A split memory as stored (a hand-edited or foreign position is ignored, not trusted). */
 function isSplitMemory(value: unknown): value is SplitMemory {

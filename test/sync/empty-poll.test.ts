@@ -60,6 +60,24 @@ async function runRows(): Promise<number> {
   return res.rows[0].n;
 }
 
+/** Tuples inserted and updated in a sync table so far (pool connections flushed first, as tuples.ts). */
+async function syncTuples(table: string): Promise<number> {
+  const clients = await Promise.all(Array.from({ length: t.pool.totalCount || 1 }, () => t.pool.connect()));
+  for (const c of clients) await c.query('SELECT pg_stat_force_next_flush()');
+  for (const c of clients) c.release();
+  const client = await t.pool.connect();
+  try {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const res = await client.query(
+      `SELECT n_tup_ins + n_tup_upd AS n FROM pg_stat_user_tables WHERE schemaname = 'sync' AND relname = $1`,
+      [table],
+    );
+    return Number(res.rows[0].n);
+  } finally {
+    client.release();
+  }
+}
+
 async function cursor(): Promise<{ last_success_at: Date; last_polled_at: Date }> {
   const res = await t.pool.query(
     'SELECT last_success_at, last_polled_at FROM sync.cursors WHERE stream = $1 AND scope = $2',
@@ -80,7 +98,11 @@ describe('empty polls (issue 25)', () => {
     expect(afterChange.last_polled_at).toEqual(row.rows[0].finished_at);
 
     const calls = state.calls;
+    const [runsBefore, cursorsBefore] = [await syncTuples('runs'), await syncTuples('cursors')];
     const empty = await run(new Date('2026-06-01T11:02:00Z'));
+    // One cursor row written once (its stamps; the run summary is the one before's), no run row.
+    expect(await syncTuples('runs')).toBe(runsBefore);
+    expect(await syncTuples('cursors')).toBe(cursorsBefore + 1);
     expect(empty).toMatchObject({ status: 'succeeded', inserted: 0, updated: 0, unchanged: 1, apiCalls: 1 });
     expect(empty.lastRunId).toBeUndefined();
     expect(state.calls - calls).toBe(1);

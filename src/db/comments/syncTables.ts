@@ -20,7 +20,8 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
       last_polled_at:
         'Wall clock of the last stored window, whether or not it changed anything (equal to its sync.runs.finished_at when it wrote one): a poll that finds nothing new writes no sync.runs row, only this and last_success_at. Null before the first, and for cursors last moved before this column existed.',
       last_run_id: 'The sync.runs row of the last successful run.',
-      last_run: 'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at.',
+      last_run:
+        'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at (when a run last did otherwise: a run like the one before writes nothing here; last_polled_at says when it ran).',
     },
   },
   'sync.runs': {
