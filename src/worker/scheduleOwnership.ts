@@ -23,6 +23,9 @@ export async function retireSharedSchedulers(
   if (desired.length === 0) return [];
   const shared = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: sharedPrefix });
   try {
+    // Checked every 15 s (the schedule keeper's round): one read, and the lock only when there is
+    // something to retire.
+    if (ownedShared(await presentIn(shared), desired).length === 0) return [];
     // The shared queue's registration lock: a worker of the old version reconciling there meanwhile
     // would otherwise re-create what this removes, or see half of it gone.
     const lockKey = `${sharedPrefix}:${QUEUE_NAMES.sync}:schedules-lock`;
@@ -32,9 +35,12 @@ export async function retireSharedSchedulers(
   }
 }
 
+async function presentIn(queue: Queue): Promise<Set<string>> {
+  return new Set((await queue.getJobSchedulers(0, -1)).map((s) => s.key));
+}
+
 async function retire(shared: Queue, desired: readonly DesiredSchedule[]): Promise<string[]> {
-  const present = new Set((await shared.getJobSchedulers(0, -1)).map((s) => s.key));
-  const retired = ownedShared(present, desired);
+  const retired = ownedShared(await presentIn(shared), desired);
   for (const id of retired) await shared.removeJobScheduler(id);
   return retired;
 }
