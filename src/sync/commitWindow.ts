@@ -35,11 +35,14 @@ export interface CommitArgs<R> {
   detailRetry: DetailRetryPolicy;
   /** The run row, completed with the outcome. */
   run: Omit<RunRecord, 'status' | 'events' | 'finishedAt'>;
+  /** An empty poll (emptyPoll.ts): the cursor records it, no run row is written. */
+  emptyPoll?: boolean;
 }
 
 /** What the commit wrote. */
 export interface CommitResult {
-  runId: number;
+  /** Undefined for an empty poll (no run row). */
+  runId: number | undefined;
   events: number;
   status: 'succeeded' | 'partial';
   /** Detail requests whose attempts ran out in this window. */
@@ -63,6 +66,12 @@ export async function commitWindow<R>(args: CommitArgs<R>): Promise<CommitResult
       await deleteByKeys(tx, child.table, child.key, diff.deleted);
       await writeRows(tx, child.table, diff.inserted, { key: child.key, upsert: false, syncedAt: now });
       await writeRows(tx, child.table, diff.updated, { key: child.key, upsert: true, syncedAt: now });
+    }
+    if (args.emptyPoll) {
+      // Nothing to write but the cursor's stamps: no run id, no row, no hook (no changes).
+      if (args.cursor) await advanceCursor(tx, stream.name, scope, { ...args.cursor, polledAt: new Date() });
+      await tx.query('COMMIT');
+      return { runId: undefined, events: 0, status: 'succeeded', quarantinedDetails: [] };
     }
     const runId = await reserveRunId(tx);
     let events = 0;
@@ -91,10 +100,12 @@ export async function commitWindow<R>(args: CommitArgs<R>): Promise<CommitResult
       now,
       args.detailRetry,
     );
-    if (args.cursor) await advanceCursor(tx, stream.name, scope, args.cursor);
+    // The cursor's poll stamp is the run row's finish: equal, the row is the newest run.
+    const finishedAt = new Date();
+    if (args.cursor) await advanceCursor(tx, stream.name, scope, { ...args.cursor, polledAt: finishedAt });
     const partial = prepared.quarantined > 0 || prepared.detailFailures.length > 0;
     const status = partial ? 'partial' : 'succeeded';
-    await recordRun(tx, { ...args.run, status, events, finishedAt: new Date() }, runId);
+    await recordRun(tx, { ...args.run, status, events, finishedAt }, runId);
     await recordRejections(
       tx,
       stream.name,

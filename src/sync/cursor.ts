@@ -49,6 +49,11 @@ export interface CursorMove {
   initialLoad?: InitialLoadMark | undefined;
   /** Where the initial load started reading (kept once set). */
   loadedFrom?: Date | undefined;
+  /**
+   * The wall clock the window was stored at (as its sync.runs row's finished_at), stamped as
+   * `last_polled_at`: an empty poll writes no run row, so this tells when the stream last read.
+   */
+  polledAt?: Date | undefined;
 }
 
 /**
@@ -64,18 +69,27 @@ export async function advanceCursor(
 ): Promise<void> {
   const loadedFrom = move.loadedFrom ? { loadedFrom: move.loadedFrom.toISOString() } : {};
   await tx.query(
-    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, updated_at, position)
+    `INSERT INTO sync.cursors AS c (stream, scope, position_at, last_success_at, updated_at, position, last_polled_at)
      VALUES ($1, $2, $3, $4, $4, CASE WHEN $5::text = 'pending' THEN $6::jsonb || '{"initialLoadPending": true}'::jsonb
-                                  ELSE $6::jsonb END)
+                                  ELSE $6::jsonb END, $7)
      ON CONFLICT (stream, scope) DO UPDATE SET
        position_at = GREATEST(c.position_at, EXCLUDED.position_at),
        last_success_at = EXCLUDED.last_success_at,
+       last_polled_at = coalesce(EXCLUDED.last_polled_at, c.last_polled_at),
        position = $6::jsonb || CASE $5::text WHEN 'pending' THEN c.position || '{"initialLoadPending": true}'::jsonb
                                            WHEN 'done' THEN c.position - 'initialLoadPending'
                                            ELSE c.position END,
        updated_at = CASE WHEN GREATEST(c.position_at, EXCLUDED.position_at) IS DISTINCT FROM c.position_at
                          THEN $4 ELSE c.updated_at END`,
-    [stream, scope.id, move.advanceTo ?? null, move.at, move.initialLoad ?? null, JSON.stringify(loadedFrom)],
+    [
+      stream,
+      scope.id,
+      move.advanceTo ?? null,
+      move.at,
+      move.initialLoad ?? null,
+      JSON.stringify(loadedFrom),
+      move.polledAt ?? null,
+    ],
   );
 }
 
@@ -92,7 +106,13 @@ export interface RunSummary {
   split?: SplitMemory | null | undefined;
 }
 
-/** Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left alone). */
+/**
+ * Records a run's summary on its cursor (incremental runs only; a scope without a cursor is left
+ * alone). A run that did what the one before did (same calls and windows, same plan for the next)
+ * writes nothing: with streams polled every minute most runs are alike, and the cursor's stamps
+ * (last_success_at, last_polled_at) already say when it ran. So `last_run.at` is when a run last
+ * did differently.
+ */
 export async function recordRunSummary(
   db: Queryable,
   stream: string,
@@ -104,12 +124,16 @@ export async function recordRunSummary(
     summary.windowSize === undefined ? {} : { windowSize: summary.windowSize };
   if (summary.split) position.split = summary.split;
   await db.query(
-    `UPDATE sync.cursors SET last_run = $3::jsonb,
-            position = (CASE WHEN $5 THEN position - 'split' ELSE position END) || $4::jsonb
-      WHERE stream = $1 AND scope = $2`,
+    `UPDATE sync.cursors SET last_run = $3::jsonb, position = ${NEXT_POSITION}
+      WHERE stream = $1 AND scope = $2
+        AND (last_run IS NULL OR last_run - 'at' IS DISTINCT FROM $3::jsonb - 'at'
+             OR position IS DISTINCT FROM ${NEXT_POSITION})`,
     [stream, scope.id, JSON.stringify(lastRun), JSON.stringify(position), summary.split === null],
   );
 }
+
+/** The cursor's position after a run summary: the split dropped ($5) or replaced, the size ($4) set. */
+const NEXT_POSITION = `(CASE WHEN $5 THEN position - 'split' ELSE position END) || $4::jsonb`;
 
 /** A split memory as stored (a hand-edited or foreign position is ignored, not trusted). */
 function isSplitMemory(value: unknown): value is SplitMemory {

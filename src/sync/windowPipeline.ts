@@ -2,6 +2,7 @@ import { retryAfterMsOf } from '../api/errors.ts';
 import { commitWindow } from './commitWindow.ts';
 import { DEFAULT_DETAIL_RETRY } from './detailRequests.ts';
 import { detailWindow } from './detailStage.ts';
+import { isEmptyPoll } from './emptyPoll.ts';
 import { type FailedPart, type FetchedPart, fetchParts, type Part, type PipelineRun } from './fetchParts.ts';
 import { describeWindow } from './plan.ts';
 import { type PreparedWindow, prepareWindow } from './prepareWindow.ts';
@@ -188,6 +189,12 @@ async function commitPart<R, C>(
   if (kept.length > 0) details.childrenWithheld = kept.slice(0, 20);
   const withheldAnswers = (withheld ? 1 : 0) + kept.length;
   const withheldRows = kept.reduce((sum, w) => sum + w.keptRows, withheld?.kept ?? 0);
+  const cursor = run.move(window, part.last);
+  const emptyPoll = isEmptyPoll(prepared, {
+    movesCursor: cursor !== undefined,
+    details,
+    vanishWithheld: withheldRows,
+  });
   const committed = await commitWindow({
     pool,
     stream: stream as StreamDefinition<R, unknown>,
@@ -198,7 +205,8 @@ async function commitPart<R, C>(
     now: run.now,
     eventSink: args.eventSink,
     eventPolicy: run.policy,
-    cursor: run.move(window, part.last),
+    cursor,
+    emptyPoll,
     detailRetry: { ...DEFAULT_DETAIL_RETRY, maxAttempts: config.details.maxAttempts },
     run: {
       ...runRecord(args, run, window, part.startedAt),
@@ -212,7 +220,7 @@ async function commitPart<R, C>(
   return {
     ...counts,
     status: committed.status,
-    runId: committed.runId,
+    ...(committed.runId !== undefined ? { runId: committed.runId } : {}),
     ...(prepared.vanishSkipped ? { vanishSkipped: true } : {}),
     ...(withheldAnswers > 0 ? { vanishWithheld: withheldRows, vanishWithheldAnswers: withheldAnswers } : {}),
     ...(prepared.repaired > 0 ? { repaired: prepared.repaired } : {}),

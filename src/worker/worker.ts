@@ -7,22 +7,29 @@ import {
 } from '../../jobs/backfillWindow.ts';
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
-import type { Config } from '../config/types.ts';
+import type { Config, StreamName } from '../config/types.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import { ensurePruneSchedule, PRUNE_JOB } from './pruneSchedule.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
 import { checkWorkerRedis } from './redisChecks.ts';
 import { createRedisSupervisor, type RedisSupervisor } from './redisSupervisor.ts';
 import { missingSchedules, type ScheduleKeeper, startScheduleKeeper } from './scheduleKeeper.ts';
+import { retireSharedSchedulers } from './scheduleOwnership.ts';
 import { desiredSchedules, registerSchedules, type ScheduleRegistration } from './schedules.ts';
 import type { SyncOutcome, SyncRunner } from './seams.ts';
+import { scopesOf } from './streamScopes.ts';
 
 /** What a worker process needs; the engine arrives as functions so this file never builds clients. */
 export interface WorkerOptions {
   config: Config;
   logger: Logger;
-  /** BullMQ key prefix; tests pass a unique one. */
+  /** BullMQ key prefix of this deployment's queues (deployment.ts); tests pass a unique one. */
   prefix: string;
+  /**
+   * The prefix deployments shared before each had its own (the configured one): this deployment's
+   * schedulers there are retired on start (scheduleOwnership.ts). Absent: nothing to retire.
+   */
+  sharedPrefix?: string;
   runSync: SyncRunner;
   /** Records a finished backfill window (sync.backfill_windows), so a resumed backfill skips it. */
   onBackfillWindowDone?: (payload: BackfillWindowPayload, outcome: SyncOutcome) => Promise<void>;
@@ -102,8 +109,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const runSyncJob = createSyncStreamProcessor(options.runSync);
   const syncProcessor = async (data: unknown) => {
+    const { stream, scope } = data as { stream: StreamName; scope: string };
+    // Never a stream or scope this worker is not configured for (a scope since removed, a job put
+    // in this deployment's queue by hand): its cursor and rows would land in this database.
+    if (!scopesOf(config, stream).includes(scope)) {
+      logger.warn({ stream, scope }, 'sync job for a stream or scope not configured here: not run');
+      return { recordsFetched: 0, notConfigured: true };
+    }
     const outcome = await runSyncJob(data);
-    const { stream, scope } = data as { stream: string; scope: string };
     if (
       options.followOrders !== false &&
       !outcome.skipped &&
@@ -190,6 +203,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const desired = options.registerSchedules === false ? [] : desiredSchedules(config);
   if (options.registerSchedules !== false) {
     schedules = await registerSchedules(queues.sync, desired, { redis });
+    if (options.sharedPrefix !== undefined && options.sharedPrefix !== prefix) {
+      const retired = await retireSharedSchedulers(redis, options.sharedPrefix, desired);
+      if (retired.length > 0)
+        logger.info(
+          { retired: retired.length },
+          "retired this deployment's schedulers from the shared queue",
+        );
+    }
     await keepPruneSchedule();
     logger.info(
       {

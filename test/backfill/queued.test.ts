@@ -5,6 +5,7 @@ import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../src/worker/deployment.ts';
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { type RunningWorker, startWorker } from '../../src/worker/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -88,7 +89,8 @@ describe('backfill --queue', () => {
     worker = await startWorker({
       config,
       logger,
-      prefix,
+      // Where `backfill --queue` puts this deployment's jobs (deployment.ts).
+      prefix: deploymentPrefix(prefix, await readDeploymentTag(t.pool)),
       runSync,
       registerSchedules: false,
       onBackfillWindowDone: (p, outcome) =>

@@ -35,7 +35,7 @@ describe('two worker processes share one upstream budget', () => {
       // One job each, so both processes are calling at once; one-minute windows over two days give
       // each run thousands of calls, more than a minute at this rate.
       WORKER_CONCURRENCY: '1',
-      FULFILLMENT_STREAMS: JSON.stringify({ shipments: { windowSize: 1, minWindowSize: 1 } }),
+      ...h.onDemand({ shipments: { windowSize: 1, minWindowSize: 1 } }),
       LOG_LEVEL: 'debug',
     });
     const workers = [h.spawn(env), h.spawn(env)];

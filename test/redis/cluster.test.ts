@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_DEFAULT_QUEUE_PREFIX } from '../../src/config/redisSettings.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../src/worker/deployment.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import {
   busiestSecond,
@@ -50,7 +51,7 @@ describe('a worker deployment on a Redis Cluster', () => {
     try {
       const queue = new Queue(QUEUE_NAMES.sync, {
         connection: cluster,
-        prefix: CLUSTER_DEFAULT_QUEUE_PREFIX,
+        prefix: deploymentPrefix(CLUSTER_DEFAULT_QUEUE_PREFIX, await readDeploymentTag(h!.t.pool)),
       });
       expect(await queue.getJobCounts('failed')).toEqual({ failed: 0 });
       expect(await queue.getJobSchedulersCount()).toBe(h!.pairs);

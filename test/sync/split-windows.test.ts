@@ -65,7 +65,15 @@ describe('split windows', () => {
         );
         storedWhenAsked.push(stored.rows[0].n);
         return {
-          records: [{ header: shipmentHeader(`C-${q.beginDate}`), lineItems: [], events: [] }],
+          // The second run's answers differ from the first's: each part it stores writes a run row
+          // (an unchanged re-read is an empty poll and writes none).
+          records: [
+            {
+              header: shipmentHeader(`C-${q.beginDate}`, failAfter ? 'SHIPPED' : 'DELIVERED'),
+              lineItems: [],
+              events: [],
+            },
+          ],
           rejected: [],
         };
       },

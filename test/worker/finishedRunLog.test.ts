@@ -17,7 +17,7 @@ afterAll(() => harness?.close());
 describe('the worker at LOG_LEVEL=info', () => {
   it('logs one line per finished job: stream, scope, status, rows, events and duration', async () => {
     const account = sim.world.accounts[0]!.number;
-    const worker = harness!.spawn(harness!.env({ LOG_LEVEL: 'info' }));
+    const worker = harness!.spawn(harness!.env({ ...harness!.onDemand(), LOG_LEVEL: 'info' }));
     await worker.waitForLog(/worker started/);
     const payload = { stream: 'shipments' as const, scope: account };
     await queue.add(SYNC_STREAM_JOB, payload, syncStreamJobOptions(payload));

@@ -53,7 +53,7 @@ describe('/readyz while every sync slot is busy', () => {
         [b.stream, b.scope],
       );
     }
-    const env = h.env({ WORKER_CONCURRENCY: String(CONCURRENCY) });
+    const env = h.env({ ...h.onDemand(), WORKER_CONCURRENCY: String(CONCURRENCY) });
     const worker = h.spawn(env);
     await worker.waitForLog(/worker started/, 60_000);
     const port = Number(
@@ -61,7 +61,7 @@ describe('/readyz while every sync slot is busy', () => {
     );
 
     redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: null });
-    backfill = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix: env.FULFILLMENT_QUEUE_PREFIX! });
+    backfill = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix: h.queue.opts.prefix });
     const to = new Date();
     const from = new Date(to.getTime() - 86_400_000);
     for (const b of busy) {

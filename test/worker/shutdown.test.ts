@@ -21,7 +21,7 @@ afterAll(() => harness?.close());
 function env(): Record<string, string> {
   return harness!.env({
     // Many small windows, so the sync is still running when the signal comes.
-    FULFILLMENT_STREAMS: JSON.stringify({ shipments: { windowSize: 30, minWindowSize: 1 } }),
+    ...harness!.onDemand({ shipments: { windowSize: 30, minWindowSize: 1 } }),
     WORKER_CONCURRENCY: '1',
   });
 }

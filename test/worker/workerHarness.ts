@@ -1,8 +1,10 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import { STREAM_NAMES } from '../../src/config/types.ts';
 import type { Rates } from '../../src/simulator/evolve/rates.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../src/worker/deployment.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { QUICK_CONFIRMATIONS, SIMULATOR_TOKEN } from '../helpers/syncHarness.ts';
@@ -13,13 +15,19 @@ import { spawnWorker, type WorkerProcess } from './spawnWorker.ts';
 export interface WorkerHarness {
   t: TestDatabase;
   sim: RunningSimulator;
-  /** The sync queue under this file's own Redis key prefix, to add jobs and read counts. */
+  /** The workers' sync queue (this file's own Redis key prefix and the database's identity), to add jobs and read counts. */
   queue: Queue;
   /**
    * The environment every spawned worker needs (database, Redis, simulator, prefix, a 3 s shutdown
    * timeout, a sync start two days before now); `extra` adds or overrides.
    */
   env: (extra?: Record<string, string>) => Record<string, string>;
+  /**
+   * The world's scopes with every stream on demand (`streams` adds per-stream settings): a worker runs
+   * only jobs for scopes it is configured for, and with no cadence registers no scheduler, so the
+   * jobs a test adds are the only ones.
+   */
+  onDemand: (streams?: Record<string, Record<string, unknown>>) => Record<string, string>;
   /** Spawns a worker process that `close()` kills if the test did not stop it. */
   spawn: (env: Record<string, string>) => WorkerProcess;
   /** Kills left-over workers, closes the queue, simulator and database, and deletes the Redis keys. */
@@ -58,7 +66,11 @@ export async function startWorkerHarness(
       volume: { historyDays: simulator.historyDays, rates: simulator.rates },
     });
     redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+    // The spawned workers' queue: under this database's deployment identity (deployment.ts).
+    queue = new Queue(QUEUE_NAMES.sync, {
+      connection: redis,
+      prefix: deploymentPrefix(prefix, await readDeploymentTag(t.pool)),
+    });
   } catch (error) {
     await close();
     throw error;
@@ -78,6 +90,13 @@ export async function startWorkerHarness(
       WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
       ...QUICK_CONFIRMATIONS,
       ...extra,
+    }),
+    onDemand: (streams = {}) => ({
+      FULFILLMENT_SUPPLIER_IDS: upstream.world.suppliers.map((s) => s.id).join(','),
+      FULFILLMENT_ACCOUNT_NUMBERS: upstream.world.accounts.map((a) => a.number).join(','),
+      FULFILLMENT_STREAMS: JSON.stringify(
+        Object.fromEntries(STREAM_NAMES.map((name) => [name, { cadenceMinutes: 0, ...streams[name] }])),
+      ),
     }),
     spawn: (env) => {
       const child = spawnWorker(env);

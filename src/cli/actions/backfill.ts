@@ -18,6 +18,7 @@ import { createDatabase } from '../../db/client.ts';
 import { cliCommand } from '../../runtime/invocation.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
@@ -100,7 +101,11 @@ export async function backfillAction(context: CliContext, options: BackfillComma
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
-      const prefix = queuePrefixOf(options.queuePrefix, config);
+      // The worker's queues of this deployment (its database's identity, deployment.ts).
+      const prefix = deploymentPrefix(
+        queuePrefixOf(options.queuePrefix, config),
+        await readDeploymentTag(database.pool),
+      );
       const redis = createWorkerRedis(config.redis);
       const queue = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix });
       let added = 0;

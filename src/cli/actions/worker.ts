@@ -12,6 +12,7 @@ import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { configuredDelivery, startWebhookDelivery } from '../../webhooks/runtime.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';
 import { wireMetricSources } from '../../worker/metricsSources.ts';
@@ -119,6 +120,18 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   process.once('SIGINT', () => onSignal('SIGINT'));
   // Separate pools: sync runs, webhooks and readiness cannot exhaust one another's connections.
   const pools = openWorkerPools(config.databaseUrl, config.worker.concurrency, logger, config.database);
+  // This deployment's queues: under its database's identity, apart from any other deployment's
+  // sharing the Redis database and prefix (deployment.ts).
+  let deployment: string;
+  try {
+    deployment = await readDeploymentTag(pools.ops.pool);
+  } catch (error) {
+    await Promise.all([http.close(), pools.close(), upstream.close().catch(() => undefined)]);
+    removePortFile(baseConfig.httpPortFile);
+    throw new Error(
+      `could not read the identity of the database (DATABASE_URL): ${(error as Error).message}`,
+    );
+  }
   const analytics = new AnalyticsRefresher(pools.analytics.pool, { logger });
   const runSync = createEngineRunner({
     pool: pools.sync.pool,
@@ -132,7 +145,8 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
   const worker = await startWorker({
     config,
     logger,
-    prefix,
+    prefix: deploymentPrefix(prefix, deployment),
+    sharedPrefix: prefix,
     runSync,
     prune: (shouldStop) => prune(pools.maintenance.pool, config.retention, { logger, shouldStop }),
     onBackfillWindowDone: (payload, outcome) =>
@@ -169,7 +183,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     status: createStatusReadModel(pools.ops.pool, config),
   });
   logger.info(
-    { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox },
+    { httpPort: http.port, concurrency: config.worker.concurrency, sandbox: upstream.sandbox, deployment },
     'worker started',
   );
 

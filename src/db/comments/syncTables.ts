@@ -15,13 +15,17 @@ export const SYNC_TABLES: Readonly<Record<string, TableText>> = {
     columns: {
       position_at: 'Time-window streams: the end of the last window stored successfully.',
       position: 'Stream-specific resume state (JSON).',
-      last_success_at: 'When the last successful run of this stream and scope finished.',
+      last_success_at:
+        "When this stream and scope last read successfully (the run's clock): every stored window moves it, one that found nothing new too.",
+      last_polled_at:
+        'Wall clock of the last stored window, whether or not it changed anything (equal to its sync.runs.finished_at when it wrote one): a poll that finds nothing new writes no sync.runs row, only this and last_success_at. Null before the first, and for cursors last moved before this column existed.',
       last_run_id: 'The sync.runs row of the last successful run.',
-      last_run: 'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at.',
+      last_run:
+        'What the last run did, as JSON: calls (upstream calls, its cycle cost), windows stored, at (when a run last did otherwise: a run like the one before writes nothing here; last_polled_at says when it ran).',
     },
   },
   'sync.runs': {
-    text: 'The run log: one row per stream x scope x window run, with counts and outcome. Pruned after RETENTION_RUNS_DAYS (30), except the last row of each stream and scope and the last successful run its cursor names.',
+    text: 'The run log: one row per stream x scope x window run that changed something, failed, quarantined, withheld or noted anything, with counts and outcome; a window that found nothing new (an empty poll) writes none and leaves its success on sync.cursors (last_success_at, last_polled_at). Pruned after RETENTION_RUNS_DAYS (30), except the last row of each stream and scope and the last successful run its cursor names.',
     columns: {
       id: 'Run id.',
       mode: "'incremental' (scheduled or sync --once) or 'backfill'.",

@@ -91,17 +91,21 @@ export const FULFILLMENT_VIEWS: Readonly<Record<string, TableText>> = {
         'Seconds from last_success_at to now (at query time): how stale the data of this stream and scope may be; null if it never succeeded.',
       cursor_position_at:
         'Time-window streams: the end of the last window stored (sync.cursors.position_at); null for snapshot and detail streams.',
-      last_run_at: 'When the most recent run (any outcome) started.',
-      last_run_status: "Outcome of the most recent run: 'succeeded', 'partial' or 'failed'.",
+      last_run_at:
+        'When the most recent run (any outcome) started; when it was an empty poll (nothing new found, no sync.runs row), when that poll was stored (sync.cursors.last_polled_at).',
+      last_run_status:
+        "Outcome of the most recent run: 'succeeded' (an empty poll too), 'partial' or 'failed'.",
       last_error: 'Error text of the most recent failed run; null if none ever failed.',
       last_error_at: 'When that failed run finished.',
       is_failing: 'Whether the most recent failed run is newer than the last success.',
-      runs_24h: LAST_24H('Number'),
+      runs_24h:
+        'Number of the runs started in the last 24 hours that wrote a run row (0 when none): an empty poll, which finds nothing new, writes none and is not counted.',
       failed_runs_24h: LAST_24H('Number of failed runs among those'),
       rows_24h: LAST_24H('Rows inserted plus rows updated'),
       rejected_24h: LAST_24H('Records rejected (see sync.rejected_records)'),
       events_24h: LAST_24H('Events derived'),
-      api_calls_24h: LAST_24H('Upstream API calls'),
+      api_calls_24h:
+        'Upstream API calls of the runs started in the last 24 hours that wrote a run row (0 when none): the calls of empty polls are not counted (fulfillment_api_calls_total counts every call).',
     },
   },
 };

@@ -24,6 +24,11 @@ export const cursors = syncSchema.table(
     /** Anything else a stream needs to resume (open records to follow, per-day marks...). */
     position: jsonb('position').notNull().default({}),
     lastSuccessAt: tz('last_success_at'),
+    /**
+     * Wall clock of the last stored window, changed or not (as sync.runs.finished_at): a poll that
+     * found nothing new writes no run row, only this and last_success_at.
+     */
+    lastPolledAt: tz('last_polled_at'),
     lastRunId: bigint('last_run_id', { mode: 'number' }),
     /** What the last run did: upstream calls, windows stored, when (for status and metrics). */
     lastRun: jsonb('last_run'),

@@ -238,7 +238,10 @@ export const syncHealth = fulfillmentSchema
     SELECT k.stream, k.scope, c.last_success_at,
            floor(extract(epoch FROM now() - c.last_success_at))::bigint AS lag_seconds,
            c.position_at AS cursor_position_at,
-           lr.started_at AS last_run_at, lr.status AS last_run_status,
+           CASE WHEN c.last_polled_at > coalesce(lr.finished_at, '-infinity') THEN c.last_polled_at
+                ELSE lr.started_at END AS last_run_at,
+           CASE WHEN c.last_polled_at > coalesce(lr.finished_at, '-infinity') THEN 'succeeded'
+                ELSE lr.status END AS last_run_status,
            f.error AS last_error, f.finished_at AS last_error_at,
            f.finished_at IS NOT NULL AND (c.last_success_at IS NULL OR f.finished_at > c.last_success_at)
              AS is_failing,
@@ -248,7 +251,7 @@ export const syncHealth = fulfillmentSchema
       FROM k
       LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
       LEFT JOIN LATERAL (
-        SELECT r.started_at, r.status FROM sync.runs r
+        SELECT r.started_at, r.finished_at, r.status FROM sync.runs r
          WHERE r.stream = k.stream AND r.scope = k.scope
          ORDER BY r.started_at DESC LIMIT 1) lr ON true
       LEFT JOIN LATERAL (

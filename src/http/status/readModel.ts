@@ -24,10 +24,7 @@ export const MAX_ENDPOINT_ROWS = 200;
 export const SNAPSHOT_TTL_MS = 5_000;
 /** Latest events shown. */
 export const LATEST_EVENTS = 20;
-/**
- * How far back by seq the latest events are looked for: a first load or a backfill stores thousands
- * of history events at once, and the page shows the events subscribers get.
- */
+/** How far back by seq the latest events are looked for (a first load stores thousands of history events). */
 export const LATEST_EVENTS_LOOKBACK = 5000;
 
 export interface StreamRow {
@@ -111,10 +108,10 @@ export function createStatusReadModel(
 
 /**
  * Every scheduled stream x configured scope, and any other with a cursor (a scope since removed,
- * orders read on demand): its last success; its newest finished run (runs_stream_scope_started_at_idx)
- * and the rows it withheld in any part (rows of its lease fence among its cursor's last-run parts);
- * the newest failure of the day: that run if it failed (an outage elsewhere cannot hide it), else
- * one of the 1,000 newest failures (runs_status_idx).
+ * orders read on demand): its last success; its newest finished run (runs_stream_scope_started_at_idx;
+ * an empty poll writes none: a later last_polled_at, emptyPoll.ts) and the rows it withheld in any
+ * part (rows of its lease fence among its cursor's last-run parts); the newest failure of the day:
+ * that run if it failed (an outage elsewhere cannot hide it), else one of the 1,000 newest failures.
  */
 async function readStreams(
   db: Queryable,
@@ -146,7 +143,9 @@ async function readStreams(
      SELECT k.stream, k.scope, c.last_success_at,
             CASE WHEN l.failed_today THEN l.error ELSE f.error END AS error,
             CASE WHEN l.failed_today THEN l.finished_at ELSE f.finished_at END AS error_at,
-            l.status AS last_status, w.withheld, count(*) OVER ()::int AS total
+            CASE WHEN c.last_polled_at > coalesce(l.finished_at, '-infinity') THEN 'succeeded' ELSE l.status END
+              AS last_status, CASE WHEN c.last_polled_at > l.finished_at THEN 0 ELSE w.withheld END AS withheld,
+            count(*) OVER ()::int AS total
        FROM keys k
        LEFT JOIN sync.cursors c ON c.stream = k.stream AND c.scope = k.scope
        LEFT JOIN failures f ON f.stream = k.stream AND f.scope = k.scope

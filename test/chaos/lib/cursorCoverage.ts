@@ -7,7 +7,9 @@ import type pg from 'pg';
  * So every position must be covered by a committed incremental run of the same stream and scope
  * (status succeeded or partial) whose `window_end` reaches it. A cursor committed before its rows
  * (and then killed, or rolled back) points past every stored window: the next run would start
- * after data that was never written.
+ * after data that was never written. A window that found nothing new (an empty poll) writes no run
+ * row: it moves the cursor in its own transaction, which stamps last_polled_at; a cursor ahead of
+ * every run row is covered when that stamp is newer than its newest run row (an empty poll moved it).
  *
  * Answers the cursors with no such run, as `stream/scope@position` lines.
  */
@@ -19,6 +21,9 @@ export async function cursorsAhead(pool: pg.Pool): Promise<string[]> {
           SELECT 1 FROM sync.runs r
            WHERE r.stream = c.stream AND r.scope = c.scope AND r.mode = 'incremental'
              AND r.status IN ('succeeded', 'partial') AND r.window_end >= c.position_at)
+        AND NOT (c.last_polled_at IS NOT NULL AND c.last_polled_at >= coalesce(
+              (SELECT max(r.finished_at) FROM sync.runs r WHERE r.stream = c.stream AND r.scope = c.scope),
+              '-infinity'))
       ORDER BY c.stream, c.scope`,
   );
   return res.rows.map((r) => `${r.stream}/${r.scope}@${r.position_at.toISOString()}`);

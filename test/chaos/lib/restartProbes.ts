@@ -11,20 +11,23 @@ export async function readyzStatus(port: number): Promise<number> {
   }
 }
 
-/** Succeeded runs that started after `since` (the worker syncing again). */
+/**
+ * Stream x scope pairs that stored a window after `since`: a succeeded run row, or a cursor stamped
+ * then (a poll that found nothing new writes no run row, only sync.cursors.last_polled_at).
+ */
+export const SUCCEEDED_SINCE = `SELECT stream, scope FROM sync.runs WHERE status = 'succeeded' AND started_at > $1
+   UNION SELECT stream, scope FROM sync.cursors WHERE last_polled_at > $1`;
+
+/** Pairs that stored a window after `since` (the worker syncing again). */
 export function succeededRunsSince(world: ChaosWorld, since: number): Promise<number> {
-  return world.count(`SELECT count(*) FROM sync.runs WHERE status = 'succeeded' AND started_at > $1`, [
-    new Date(since),
-  ]);
+  return world.count(`SELECT count(*) FROM (${SUCCEEDED_SINCE}) s`, [new Date(since)]);
 }
 
-/** How many scheduled stream x scope pairs have a succeeded run that started after `since`. */
+/** How many scheduled stream x scope pairs stored a window after `since`. */
 export function scheduledPairsSucceededSince(world: ChaosWorld, since: number): Promise<number> {
-  return world.count(
-    `SELECT count(DISTINCT (stream, scope)) FROM sync.runs
-      WHERE status = 'succeeded' AND stream <> 'orders' AND started_at > $1`,
-    [new Date(since)],
-  );
+  return world.count(`SELECT count(*) FROM (${SUCCEEDED_SINCE}) s WHERE stream <> 'orders'`, [
+    new Date(since),
+  ]);
 }
 
 /** Worker output lines that are a stack-trace frame ("    at ..."): an error printed raw, not logged. */

@@ -25,7 +25,7 @@ export interface SyncJobs {
 /** Opens the world's sync queue on the chaos Redis (closed when the scenario ends). */
 export function openSyncJobs(ctx: ChaosContext, world: ChaosWorld): SyncJobs {
   const redis = new Redis(ctx.services.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: world.prefix });
+  const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: world.queuePrefix });
   ctx.defer(async () => {
     await queue.close();
     redis.disconnect();

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { STREAM_NAMES } from '../../../src/config/types.ts';
 import type { Rates } from '../../../src/simulator/evolve/rates.ts';
 import { type RunningSimulator, startSimulator } from '../../../src/simulator/index.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../../src/worker/deployment.ts';
 import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
 import { type WarehouseTruthOptions, warehouseMismatches } from '../../helpers/warehouseTruth.ts';
 import { spawnWorker, type WorkerProcess } from '../../worker/spawnWorker.ts';
@@ -17,6 +18,8 @@ export interface ChaosWorld {
   databaseUrl: string;
   pool: pg.Pool;
   prefix: string;
+  /** Where the world's workers keep their queues: `prefix` and the database's identity (deployment.ts). */
+  queuePrefix: string;
   /** The environment of a worker or CLI process of this world, plus `extra`. */
   env(extra?: Record<string, string>): Record<string, string>;
   /** Spawns `fulfillment-sync worker` (killed with SIGKILL at the end if still running). */
@@ -63,11 +66,13 @@ export async function startWorld(
     await Promise.all(workers.map((w) => w.exited));
   });
   const world = sim.truth();
+  const queuePrefix = deploymentPrefix(prefix, await readDeploymentTag(pool));
   return {
     sim,
     databaseUrl,
     pool,
     prefix,
+    queuePrefix,
     env: (extra = {}) => ({
       DATABASE_URL: databaseUrl,
       REDIS_URL: ctx.services.redisUrl,

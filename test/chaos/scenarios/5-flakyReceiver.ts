@@ -1,7 +1,7 @@
 import { SIMULATOR_TOKEN } from '../../helpers/syncHarness.ts';
 import { waitFor } from '../../helpers/waitFor.ts';
 import type { FlakyReceiver } from '../lib/flakyReceiver.ts';
-import { stackTraceLines } from '../lib/restartProbes.ts';
+import { scheduledPairsSucceededSince, stackTraceLines } from '../lib/restartProbes.ts';
 import { subscribeFlakyReceiver } from '../lib/subscribedReceiver.ts';
 import { everyStreamEveryMinute, startWorld } from '../lib/world.ts';
 import type { Scenario } from '../scenario.ts';
@@ -105,13 +105,10 @@ export const flakyReceiver: Scenario = {
 
     /** Every scheduled stream x scope synced after `since` (the events of the last advance exist). */
     async function syncedSince(since: number): Promise<boolean> {
-      const pairs = await world.count(
-        `SELECT count(DISTINCT (stream, scope)) FROM sync.runs
-          WHERE status = 'succeeded' AND stream <> 'orders' AND started_at > $1`,
-        [new Date(since)],
-      );
+      const pairs = await scheduledPairsSucceededSince(world, since);
       const wanted = await world.count(
-        `SELECT count(DISTINCT (stream, scope)) FROM sync.runs WHERE stream <> 'orders'`,
+        `SELECT count(*) FROM (SELECT stream, scope FROM sync.runs UNION SELECT stream, scope FROM sync.cursors) p
+          WHERE stream <> 'orders'`,
       );
       return pairs === wanted;
     }

@@ -1,0 +1,5 @@
+COMMENT ON COLUMN "sync"."cursors"."last_success_at" IS 'When this stream and scope last read successfully (the run''s clock): every stored window moves it, one that found nothing new too.';
+--> statement-breakpoint
+COMMENT ON COLUMN "sync"."cursors"."last_polled_at" IS 'Wall clock of the last stored window, whether or not it changed anything (equal to its sync.runs.finished_at when it wrote one): a poll that finds nothing new writes no sync.runs row, only this and last_success_at. Null before the first, and for cursors last moved before this column existed.';
+--> statement-breakpoint
+COMMENT ON TABLE "sync"."runs" IS 'The run log: one row per stream x scope x window run that changed something, failed, quarantined, withheld or noted anything, with counts and outcome; a window that found nothing new (an empty poll) writes none and leaves its success on sync.cursors (last_success_at, last_polled_at). Pruned after RETENTION_RUNS_DAYS (30), except the last row of each stream and scope and the last successful run its cursor names.';
