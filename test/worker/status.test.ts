@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STATUS_WIDTH } from '../../src/cli/actions/status.ts';
 import { syncOnceAction } from '../../src/cli/actions/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
+import { STATUS_WIDTH } from '../../src/cli/status/statusTable.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let t: TestDatabase;
@@ -166,5 +166,53 @@ describe('status', () => {
     const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(table.out[0]).toMatch(/\scalls\s/);
     expect(table.out.join(' ')).toContain('calls: per cycle;');
+  });
+
+  it("shows per stream its target, the interval the scheduler uses, the freshness it reaches, its lag and a poll's cost", async () => {
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:1',
+      FULFILLMENT_ACCOUNT_NUMBERS: 'A1',
+      FULFILLMENT_SUPPLIER_IDS: 'S1',
+    };
+    const { out } = await status(env, ['--json']);
+    const { polling, streams } = JSON.parse(out.join('\n'));
+    const lagOf = (stream: string) =>
+      Math.max(
+        ...streams
+          .filter((r: { stream: string }) => r.stream === stream)
+          .map((r: { lagSeconds: number }) => r.lagSeconds),
+      );
+    // One pair fits the default budget: the targets' intervals, unstretched.
+    expect(polling).toMatchObject({ budgetCallsPerSecond: 5, stretch: 1 });
+    const of = (stream: string) => polling.streams.find((s: { stream: string }) => s.stream === stream);
+    expect(of('shipments')).toMatchObject({
+      rule: 'target',
+      targetSeconds: 60,
+      intervalSeconds: 45,
+      reachesSeconds: 60,
+      callsPerPoll: 1,
+      scopes: 1,
+      observedLagSeconds: lagOf('shipments'),
+    });
+    expect(of('inventory_activity')).toMatchObject({
+      rule: 'cadence',
+      targetSeconds: null,
+      intervalSeconds: 3600,
+    });
+    expect(of('orders')).toMatchObject({ rule: 'on-demand', intervalSeconds: null, callsPerPoll: 0 });
+
+    const table = (await status(env)).out;
+    const start = table.findIndex((l) => l.startsWith('polling ('));
+    expect(table[start]).toMatch(/^polling \(0\.\d\d of 5\.00 calls\/s of the polling budget\):$/);
+    expect(table[start + 1]).toMatch(/^ {2}stream +target +interval +reaches +lag +calls\/poll +scopes$/);
+    const section = table.slice(start);
+    expect(section.find((l) => l.startsWith('  shipments '))).toMatch(
+      /^ {2}shipments +60s +45s +60s +\S+ +1 +1$/,
+    );
+    expect(section.find((l) => l.startsWith('  inventory_activity '))).toMatch(
+      / cadence +60m +60m +- +2 +1$/,
+    );
+    expect(section.find((l) => l.startsWith('  orders '))).toMatch(/ on demand /);
+    for (const line of table) expect(line.length, line).toBeLessThanOrEqual(STATUS_WIDTH);
   });
 });
