@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { callsPerPoll } from '../../src/polling/callsPerPoll.ts';
+import { stretchNotice } from '../../src/polling/planNotice.ts';
 import {
   POLL_ALLOWANCE_SECONDS,
   POLL_FLOOR_SECONDS,
@@ -117,5 +118,18 @@ describe('callsPerPoll', () => {
     // Inventory activity reads one day per call whatever its windowSize: yesterday and today.
     expect(callsPerPoll('inventory_activity', { ...settings, rereadDays: 1, windowSize: 91 }, 3600)).toBe(2);
     expect(callsPerPoll('inventory', settings, 45)).toBe(1);
+  });
+});
+
+describe('stretchNotice', () => {
+  it('says nothing when the targets fit, and what freshness each stream reaches when they do not', () => {
+    expect(stretchNotice(pollPlan(defaults(1)))).toBeUndefined();
+    const plan = pollPlan(defaults(100));
+    const notice = stretchNotice(plan)!;
+    expect(notice).toContain(`intervals stretched x${plan.stretch.toFixed(2)}`);
+    expect(notice).toContain(`shipments ${of(plan, 'shipments').reachesSeconds} s (target 60 s)`);
+    expect(notice).toContain('of 5.00 calls/s');
+    // Streams a cadence sets are not stretched, so the line leaves them out.
+    expect(notice).not.toContain('inventory_activity');
   });
 });
