@@ -135,12 +135,17 @@ describe('realtime freshness at the default settings', () => {
       FAMILIES.flatMap((family) => Array.from({ length: CHAINS }, (_, n) => chain(family, n, until, made))),
     );
     // A ceiling that only catches a hang: every change is delivered.
-    await waitFor(
-      'every change delivered',
-      () => made.every((c) => deliveryOf(c, deliveries()) !== undefined),
-      240_000,
-      500,
+    const undelivered = () => made.filter((c) => deliveryOf(c, deliveries()) === undefined);
+    await waitFor('every change delivered', () => undelivered().length === 0, 240_000, 500).catch(
+      async () => {
+        const runs = await t.pool.query(
+          "SELECT stream, status, error FROM sync.runs WHERE status <> 'succeeded' ORDER BY id DESC LIMIT 5",
+        );
+        console.log('undelivered', undelivered(), 'failed runs', runs.rows);
+        console.log('worker errors', worker?.lines.filter((l) => /"level":(40|50|60)/.test(l)).slice(-10));
+      },
     );
+    expect(undelivered()).toEqual([]);
 
     const all = deliveries();
     expect(receiver.received('/hook').every((r) => r.verified)).toBe(true);
