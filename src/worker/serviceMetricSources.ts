@@ -20,9 +20,10 @@ type Check = () => Promise<boolean | undefined> | boolean | undefined;
 
 /**
  * Feeds the gauges alerts need beyond the counters: each stream's freshness target or cadence and
- * the interval it is polled at (lag over three of the longer), webhook endpoints by state (one disabled), per-endpoint delivery figures (one
- * disabled by its failures, success rate, latency) and readiness per dependency (Redis not ready);
- * and starts the counters and histograms alerts and panels read at 0.
+ * the interval it is polled at (lag over three of the longer), webhook endpoints by state (one
+ * disabled), per-endpoint delivery figures (one disabled by its failures, success rate, latency) and
+ * readiness per dependency (Redis not ready); and starts the counters and histograms alerts and
+ * panels read at 0.
  */
 export function wireServiceMetricSources(args: {
   config: Pick<Config, 'streams'>;
