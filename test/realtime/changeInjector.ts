@@ -49,10 +49,13 @@ export function inject(sim: RunningSimulator, family: Family, rng: Rng): Injecte
       if (newEntry(world.history.slice(before), 'shipment.created')) break;
     }
   } else if (family === 'inventory') {
+    // Rows shipments do not draw from (QA, DMG) where there are some, so that a shipment's change
+    // to the same row cannot pass for this one's delivery.
     const rows = [...world.inventory.values()].filter(
-      (r) => r.supplierId === supplierId && !r.dropped && r.subInventoryCode === 'FG' && r.qtyOnHand > 2,
+      (r) => r.supplierId === supplierId && !r.dropped && r.qtyOnHand > 2,
     );
-    world.moveStock(at, rng.pick(rows), -1, 'qtyAdjusted');
+    const unshipped = rows.filter((r) => r.subInventoryCode !== 'FG');
+    world.moveStock(at, rng.pick(unshipped.length > 0 ? unshipped : rows), -1, 'qtyAdjusted');
   } else if (family === 'return') {
     const returned = new Set([...world.returns.values()].map((r) => r.containerId));
     const shipments = [...world.shipments.values()].filter(

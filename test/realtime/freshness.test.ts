@@ -64,26 +64,23 @@ function quantile(values: readonly number[], q: number): number {
 interface Delivery {
   type: string;
   key: string;
-  detectedAt: number;
   receivedAt: number;
 }
 
 function deliveries(): Delivery[] {
   return receiver.received('/hook').map((r) => {
-    const event = JSON.parse(r.body) as { type: string; subject: { key: string }; detectedAt: string };
-    return {
-      type: event.type,
-      key: event.subject.key,
-      detectedAt: Date.parse(event.detectedAt),
-      receivedAt: r.receivedAt,
-    };
+    const event = JSON.parse(r.body) as { type: string; subject: { key: string } };
+    return { type: event.type, key: event.subject.key, receivedAt: r.receivedAt };
   });
 }
 
-/** The first delivery of a change: its family and subject, detected after it was made. */
+/**
+ * The first delivery of a change: its family and subject, received after it was made. Not "detected
+ * after": an event's detectedAt is its run's start, and a run may read a change made after it began.
+ */
 function deliveryOf(change: Injected, all: readonly Delivery[]): Delivery | undefined {
   return all.find(
-    (d) => d.type.startsWith(`${change.family}.`) && d.key === change.key && d.detectedAt >= change.at,
+    (d) => d.type.startsWith(`${change.family}.`) && d.key === change.key && d.receivedAt >= change.at,
   );
 }
 
