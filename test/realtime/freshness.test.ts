@@ -55,7 +55,7 @@ afterAll(async () => {
   await dropRedisPrefix(redisUrl, prefix);
 });
 
-/** The q-quantile of `values` (nearest rank), in seconds with one decimal. */
+/** The q-quantile of `values` (nearest rank). */
 function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
@@ -108,6 +108,8 @@ describe('realtime freshness at the default settings', () => {
       FULFILLMENT_SYNC_START: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       FULFILLMENT_SUPPLIER_IDS: sim.world.suppliers[0]!.id,
       FULFILLMENT_ACCOUNT_NUMBERS: sim.world.accounts[0]!.number,
+      // The polling under test: no stream overrides, whatever the shell running the tests has.
+      FULFILLMENT_STREAMS: '{}',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WORKER_SHUTDOWN_TIMEOUT_MS: '3000',
     });
