@@ -2,14 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that measure a rate or compare two rates (a limiter's throughput, an endpoint's delivery rate
- * alone and beside hanging ones): they run after the others, one at a time, so another test file's
- * CPU never becomes their measurement.
+ * alone and beside hanging ones) or a latency (change to webhook at the default polling): they run
+ * after the others, one at a time, so another test file's CPU never becomes their measurement.
  */
 const MEASURES_RATES = [
   'test/ratelimit/laggingEventLoop.test.ts',
   'test/ratelimit/laggingWeek.test.ts',
   'test/ratelimit/sharedRateLimiter.test.ts',
   'test/ratelimit/twoWorkers.test.ts',
+  'test/realtime/freshness.test.ts',
   'test/redis/cluster.test.ts',
   'test/webhooks/isolation.test.ts',
   'test/webhooks/limits.test.ts',

@@ -5,7 +5,10 @@
  * (wall time, calls at the simulator and in sync.runs, rows/s), one steady-state cycle of every
  * stream after the world has moved by that stream's cadence (calls, time at 10 requests/s),
  * Postgres and Redis memory, and whether each stream's cycle at 100 scopes fits its cadence at
- * 10 requests/s. Prints a table and writes bench/scale-results.json. Asserts nothing about timing.
+ * 10 requests/s; and the polling plan the worker derives at the default settings for the largest
+ * size (interval, freshness reached and calls per stream, the total against the budget share),
+ * next to the calls per scope the measured cycles made. Prints a table and writes
+ * bench/scale-results.json. Asserts nothing about timing. `-- --plan-only` prints the plan alone.
  */
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -14,6 +17,7 @@ import type { StreamName } from '../src/config/types.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
 import { STREAM_SCOPE_KIND } from '../src/worker/streamScopes.ts';
 import { burstWhenAllDue, busiestWindow, cadenceFit, type Fit, round, sentRps } from './scale/figures.ts';
+import { defaultPlan, planFigures, printPlan } from './scale/pollPlanFigures.ts';
 import { startSimulatorChild } from './scale/simulatorChild.ts';
 import { runSize, type SizeFigures } from './scale/sizeRun.ts';
 
@@ -35,6 +39,11 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--plan-only')) {
+    // The quick form: the derived polling plan alone (pure, no world, no workers).
+    printPlan(planFigures(defaultPlan(SIZES[0] as number)));
+    return;
+  }
   const started = performance.now();
   log(`building a world of ${SUPPLIERS} suppliers and accounts, ${HISTORY_DAYS} days of history...`);
   const sim = await startSimulatorChild({
@@ -94,6 +103,7 @@ async function main(): Promise<void> {
       allDueTogether: burstWhenAllDue(cycleCalls, STEADY_RPS),
       busiestWindow: busiestWindow(cycleCalls, STEADY_RPS),
     },
+    pollingPlan: planFigures(defaultPlan(largest.scopes.accounts), measuredCallsPerScope(largest)),
     benchWallSeconds: round((performance.now() - started) / 1000, 1),
     node: process.version,
     cpus: availableParallelism(),
@@ -102,6 +112,7 @@ async function main(): Promise<void> {
   const out = path.join(PACKAGE_ROOT, 'bench', 'scale-results.json');
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   printTables(results.sizes, fits, orderDetails, results.fitsAt10RpsWith100Scopes);
+  printPlan(results.pollingPlan);
   log(`bench:scale took ${results.benchWallSeconds} s (after the build)`);
 }
 
@@ -122,6 +133,17 @@ function orderDetailFit(size: SizeFigures) {
     budgetRps: size.steady.orderDetailRps,
     fits: perSecond <= sentRps(size.steady.orderDetailRps),
   };
+}
+
+/** Calls per scope of each stream's measured steady cycle (order details apart), for the plan's estimate. */
+function measuredCallsPerScope(size: SizeFigures): Record<string, number> {
+  return Object.fromEntries(
+    size.steady.cycles.map((c) => {
+      const kind = STREAM_SCOPE_KIND[c.stream as StreamName];
+      const scopes = kind === 'account' ? size.scopes.accounts : size.scopes.suppliers;
+      return [c.stream, round(c.calls / scopes, 2)];
+    }),
+  );
 }
 
 /** What the whole deployment asks of the shared budget in steady state, every stream together. */

@@ -2,7 +2,7 @@ import { gauge, histogram, scrapedGauge } from './metricKinds.ts';
 
 /**
  * How current the data is meant to be and what keeping it so takes: each stream's freshness target
- * (its data age is fulfillment_stream_lag_seconds), how long sync runs take, and how far each
+ * and the interval it is really polled at (its data age is fulfillment_stream_lag_seconds), how long sync runs take, and how far each
  * analytics view is behind its sources.
  */
 
@@ -41,7 +41,12 @@ function perView(name: string, help: string, value: (refresh: ViewRefresh) => nu
 export const freshnessMetrics = {
   freshnessTarget: gauge(
     'fulfillment_stream_freshness_target_seconds',
-    "Each stream's freshness target (FULFILLMENT_STREAMS freshnessSeconds) where it sets the polling; alert when fulfillment_stream_lag_seconds passes three of it.",
+    "Each stream's freshness target (FULFILLMENT_STREAMS freshnessSeconds) where it sets the polling; alert when fulfillment_stream_lag_seconds passes three of it or of the poll interval, whichever is longer.",
+    ['stream'],
+  ),
+  pollInterval: gauge(
+    'fulfillment_stream_poll_interval_seconds',
+    'Seconds between two polls of each scope of a stream as the scheduler runs them: from the freshness target, stretched when the polling budget is too small, or the cadence. Absent for on-demand streams.',
     ['stream'],
   ),
   runDuration: histogram(

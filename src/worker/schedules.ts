@@ -5,12 +5,12 @@ import {
   syncStreamJobOptions,
   syncStreamRetry,
 } from '../../jobs/syncStream.ts';
-import { type Config, STREAM_NAMES, type StreamName } from '../config/types.ts';
+import type { StreamName } from '../config/types.ts';
+import { type PollPlan, type PollPlanConfig, pollPlan } from '../polling/pollPlan.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import { JOB_RETENTION } from './queues.ts';
 import { withRedisLock } from './redisLock.ts';
 import { phaseOffsetMs } from './schedulePhase.ts';
-import { scopesOf } from './streamScopes.ts';
 
 /** One job scheduler we want: a stream for a scope every `everyMs`, at `offsetMs` into each period. */
 export interface DesiredSchedule {
@@ -27,15 +27,18 @@ export function scheduleId(stream: StreamName, scope: string): string {
   return `sync:${stream}:${scope}`;
 }
 
-/** Pure: one schedule per stream x scope whose cadence is above zero (orders run on demand only). */
+/**
+ * Pure: one schedule per stream x scope the polling plan polls (src/polling/pollPlan.ts: from the
+ * freshness targets and the budget, or the cadence), at the plan's interval; none for on-demand orders.
+ */
 export function desiredSchedules(
-  config: Pick<Config, 'streams' | 'supplierIds' | 'accountNumbers'>,
+  config: PollPlanConfig,
+  plan: PollPlan = pollPlan(config),
 ): DesiredSchedule[] {
-  return STREAM_NAMES.flatMap((stream) => {
-    const cadence = config.streams[stream].cadenceMinutes;
-    if (!(cadence > 0)) return [];
-    const everyMs = Math.round(cadence * 60_000);
-    return scopesOf(config, stream).map((scope) => {
+  return plan.streams.flatMap(({ stream, intervalSeconds, scopes }) => {
+    if (intervalSeconds === null) return [];
+    const everyMs = intervalSeconds * 1000;
+    return scopes.map((scope) => {
       const id = scheduleId(stream, scope);
       return { id, stream, scope, everyMs, offsetMs: phaseOffsetMs(id, everyMs) };
     });

@@ -12,24 +12,32 @@ import {
   setEndpointStateSource,
   setReadinessSource,
 } from '../http/metrics.ts';
+import type { PollPlan } from '../polling/pollPlan.ts';
 import { endpointStats, STATS_WINDOW_MS } from '../webhooks/endpointStats.ts';
 
 /** A readiness check as /readyz runs it: resolves true (or undefined) when ready. */
 type Check = () => Promise<boolean | undefined> | boolean | undefined;
 
 /**
- * Feeds the gauges alerts need beyond the counters: each stream's freshness target or cadence (lag
- * over three of it), webhook endpoints by state (one disabled), per-endpoint delivery figures (one
- * disabled by its failures, success rate, latency) and readiness per dependency (Redis not ready);
- * and starts the counters and histograms alerts and panels read at 0.
+ * Feeds the gauges alerts need beyond the counters: each stream's freshness target or cadence and
+ * the interval it is polled at (lag over three of the longer), webhook endpoints by state (one
+ * disabled), per-endpoint delivery figures (one disabled by its failures, success rate, latency) and
+ * readiness per dependency (Redis not ready); and starts the counters and histograms alerts and
+ * panels read at 0.
  */
 export function wireServiceMetricSources(args: {
   config: Pick<Config, 'streams'>;
+  /** The polling plan the worker's schedules follow: each stream's interval (unset: not published). */
+  plan?: PollPlan;
   pool: Pool;
   readiness: Readonly<Record<string, Check>>;
   checkTimeoutMs?: number;
 }): void {
   setPollingGauges(args.config.streams);
+  for (const poll of args.plan?.streams ?? []) {
+    if (poll.intervalSeconds !== null)
+      freshnessMetrics.pollInterval.set({ stream: poll.stream }, poll.intervalSeconds);
+  }
   startAtZero(args.config.streams);
   setEndpointStateSource(async () => {
     const res = await args.pool.query<{ enabled: boolean; n: number }>(

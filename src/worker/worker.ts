@@ -8,6 +8,8 @@ import {
 import { createSyncStreamProcessor, SYNC_STREAM_JOB, syncStreamJobOptions } from '../../jobs/syncStream.ts';
 import { retryAfterMsOf } from '../api/errors.ts';
 import type { Config, StreamName } from '../config/types.ts';
+import { stretchNotice } from '../polling/planNotice.ts';
+import { pollPlan } from '../polling/pollPlan.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import { ensurePruneSchedule, PRUNE_JOB } from './pruneSchedule.ts';
 import { JOB_RETENTION, QUEUE_NAMES, type QueueKind } from './queues.ts';
@@ -200,8 +202,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   let schedules: ScheduleRegistration | undefined;
   let keeper: ScheduleKeeper | undefined;
-  const desired = options.registerSchedules === false ? [] : desiredSchedules(config);
+  const plan = pollPlan(config);
+  const desired = options.registerSchedules === false ? [] : desiredSchedules(config, plan);
   if (options.registerSchedules !== false) {
+    const notice = stretchNotice(plan);
+    if (notice) logger.warn({ stretch: plan.stretch, callsPerSecond: plan.callsPerSecond }, notice);
     schedules = await registerSchedules(queues.sync, desired, { redis });
     if (options.sharedPrefix !== undefined && options.sharedPrefix !== prefix) {
       const retired = await retireSharedSchedulers(redis, options.sharedPrefix, desired);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatStatusTable, STATUS_WIDTH, type StreamStatus } from '../../src/cli/actions/status.ts';
+import { formatStatusTable, STATUS_WIDTH } from '../../src/cli/status/statusTable.ts';
+import type { StreamStatus } from '../../src/cli/status/streamStatus.ts';
 import { STREAM_NAMES } from '../../src/config/types.ts';
 
 /** `status` reads in a 100-column terminal, whatever its rows hold (it was 147 columns wide). */

@@ -398,7 +398,7 @@ describe('deploy/: the dashboard imports into any Grafana', () => {
     expect(exprOf('FulfillmentRedisNotReady')).toContain('fulfillment_ready{check="redis"}');
   });
 
-  it('the gauges those alerts read are fed: target or cadence, endpoints by state, readiness', () => {
+  it('the gauges those alerts read are fed: target or cadence, poll interval, endpoints by state, readiness', () => {
     // A stream's polling is set by its freshness target unless a cadence governs it (no target, or
     // one set explicitly): one of the two series per stream, so one lag alert compares with it.
     expect(exposition).toMatch(/^fulfillment_stream_freshness_target_seconds\{stream="shipments"\} 60$/m);
@@ -407,6 +407,12 @@ describe('deploy/: the dashboard imports into any Grafana', () => {
     expect(exposition).not.toMatch(
       /^fulfillment_stream_freshness_target_seconds\{stream="inventory_activity"\}/m,
     );
+    // And the interval the scheduler really polls at (the stale alert's other bound); none for orders.
+    expect(exposition).toMatch(/^fulfillment_stream_poll_interval_seconds\{stream="shipments"\} \d+$/m);
+    expect(exposition).toMatch(
+      /^fulfillment_stream_poll_interval_seconds\{stream="inventory_activity"\} 3600$/m,
+    );
+    expect(exposition).not.toMatch(/^fulfillment_stream_poll_interval_seconds\{stream="orders"\}/m);
     expect(exposition).toMatch(/^fulfillment_webhook_endpoints\{state="disabled"\} 2$/m);
     // Per endpoint, with why: the alert reads reason="failure" only.
     expect(exposition).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lag } from '../../src/cli/actions/status.ts';
+import { lag } from '../../src/cli/status/streamStatus.ts';
 import { DAY_WINDOW_STREAMS, STREAM_DEFAULTS } from '../../src/config/streamDefaults.ts';
 import { allStreams } from '../../src/streams/index.ts';
 

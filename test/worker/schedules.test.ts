@@ -1,6 +1,8 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { STREAM_DEFAULTS } from '../../src/config/streamDefaults.ts';
+import { pollPlan } from '../../src/polling/pollPlan.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { desiredSchedules, registerSchedules, scheduleId } from '../../src/worker/schedules.ts';
 import { deletePrefix, testConfig, uniquePrefix } from './fixtures.ts';
@@ -32,6 +34,19 @@ describe('desiredSchedules', () => {
     expect(desired).toHaveLength(13);
     expect(desired.some((d) => d.stream === 'orders')).toBe(false);
     expect(desired.find((d) => d.id === scheduleId('shipments', 'A1'))?.everyMs).toBe(5 * 60_000);
+  });
+
+  it('polls at the intervals the plan derives from the freshness targets by default', () => {
+    const config = testConfig({ supplierIds: ['S1'], accountNumbers: ['A1'] });
+    const plan = pollPlan({ ...config, streams: STREAM_DEFAULTS });
+    const desired = desiredSchedules({ ...config, streams: STREAM_DEFAULTS }, plan);
+    for (const schedule of desired) {
+      const poll = plan.streams.find((s) => s.stream === schedule.stream)!;
+      expect(schedule.everyMs).toBe(poll.intervalSeconds! * 1000);
+    }
+    // A minute's target: a poll every 45 s, so a change is out within the minute.
+    expect(desired.find((d) => d.id === scheduleId('shipments', 'A1'))?.everyMs).toBe(45_000);
+    expect(desired.find((d) => d.id === scheduleId('inventory_activity', 'S1'))?.everyMs).toBe(3_600_000);
   });
 });
 

@@ -1,10 +1,16 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { STATUS_WIDTH } from '../../src/cli/actions/status.ts';
+import { SYNC_STREAM_JOB } from '../../jobs/syncStream.ts';
 import { syncOnceAction } from '../../src/cli/actions/sync.ts';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
+import { STATUS_WIDTH } from '../../src/cli/status/statusTable.ts';
+import { deploymentPrefix, readDeploymentTag } from '../../src/worker/deployment.ts';
+import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 
 let t: TestDatabase;
 const redisUrl = inject('redisUrl');
@@ -61,6 +67,28 @@ describe('status', () => {
     expect(row.lagSeconds).toBeLessThan(3700);
     // No cursor position: lag is measured from the last success, and says so.
     expect(row).toMatchObject({ cursor: null, lagFrom: 'lastSuccess' });
+  });
+
+  it("counts the jobs queued in this deployment's queues, not those left under the shared prefix", async () => {
+    const shared = testRedisPrefix('status-queued');
+    const own = deploymentPrefix(shared, await readDeploymentTag(t.pool));
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    try {
+      // One job in this deployment's queue, two left in the shared one by an older worker.
+      for (const prefix of [own, shared, shared]) {
+        const queue = new Queue(QUEUE_NAMES.sync, { connection: redis, prefix });
+        await queue.add(SYNC_STREAM_JOB, { stream: 'shipments', scope: 'A1' }, { delay: 3_600_000 });
+        await queue.close();
+      }
+      const { code, out } = await status({ REDIS_URL: redisUrl, FULFILLMENT_QUEUE_PREFIX: shared }, [
+        '--json',
+      ]);
+      expect(code).toBe(0);
+      expect(JSON.parse(out.join('\n')).streams[0]).toMatchObject({ stream: 'shipments', queueDepth: 1 });
+    } finally {
+      await cleanupRedisPrefix(redis, shared);
+      redis.disconnect();
+    }
   });
 
   it("says 'unavailable' for the queue when Redis cannot be reached", async () => {
@@ -166,5 +194,53 @@ describe('status', () => {
     const table = await status({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(table.out[0]).toMatch(/\scalls\s/);
     expect(table.out.join(' ')).toContain('calls: per cycle;');
+  });
+
+  it("shows per stream its target, the interval the scheduler uses, the freshness it reaches, its lag and a poll's cost", async () => {
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:1',
+      FULFILLMENT_ACCOUNT_NUMBERS: 'A1',
+      FULFILLMENT_SUPPLIER_IDS: 'S1',
+    };
+    const { out } = await status(env, ['--json']);
+    const { polling, streams } = JSON.parse(out.join('\n'));
+    const lagOf = (stream: string) =>
+      Math.max(
+        ...streams
+          .filter((r: { stream: string }) => r.stream === stream)
+          .map((r: { lagSeconds: number }) => r.lagSeconds),
+      );
+    // One pair fits the default budget: the targets' intervals, unstretched.
+    expect(polling).toMatchObject({ budgetCallsPerSecond: 5, stretch: 1 });
+    const of = (stream: string) => polling.streams.find((s: { stream: string }) => s.stream === stream);
+    expect(of('shipments')).toMatchObject({
+      rule: 'target',
+      targetSeconds: 60,
+      intervalSeconds: 45,
+      reachesSeconds: 60,
+      callsPerPoll: 1,
+      scopes: 1,
+      observedLagSeconds: lagOf('shipments'),
+    });
+    expect(of('inventory_activity')).toMatchObject({
+      rule: 'cadence',
+      targetSeconds: null,
+      intervalSeconds: 3600,
+    });
+    expect(of('orders')).toMatchObject({ rule: 'on-demand', intervalSeconds: null, callsPerPoll: 0 });
+
+    const table = (await status(env)).out;
+    const start = table.findIndex((l) => l.startsWith('polling ('));
+    expect(table[start]).toMatch(/^polling \(0\.\d\d of 5\.00 calls\/s of the polling budget\):$/);
+    expect(table[start + 1]).toMatch(/^ {2}stream +target +interval +reaches +lag +calls\/poll +scopes$/);
+    const section = table.slice(start);
+    expect(section.find((l) => l.startsWith('  shipments '))).toMatch(
+      /^ {2}shipments +60s +45s +60s +\S+ +1 +1$/,
+    );
+    expect(section.find((l) => l.startsWith('  inventory_activity '))).toMatch(
+      / cadence +60m +60m +- +2 +1$/,
+    );
+    expect(section.find((l) => l.startsWith('  orders '))).toMatch(/ on demand /);
+    for (const line of table) expect(line.length, line).toBeLessThanOrEqual(STATUS_WIDTH);
   });
 });

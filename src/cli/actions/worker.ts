@@ -7,6 +7,7 @@ import { collectProcessMetrics } from '../../http/processMetrics.ts';
 import { postgresReady, redisReady, schedulesReady } from '../../http/readiness.ts';
 import { type HttpServer, startHttpServer } from '../../http/server.ts';
 import { createStatusReadModel } from '../../http/status/readModel.ts';
+import { pollPlan } from '../../polling/pollPlan.ts';
 import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
@@ -175,7 +176,7 @@ export async function workerAction(context: CliContext, options: WorkerCommandOp
     redis: () => redisReady(worker.redis, worker.redisConnections.allReady),
     schedules: () => schedulesReady(worker.missingSchedules),
   };
-  wireServiceMetricSources({ config, pool: pools.ops.pool, readiness });
+  wireServiceMetricSources({ config, plan: pollPlan(config), pool: pools.ops.pool, readiness });
   app = createHttpApp({
     readiness,
     queues,

@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html';
-import { formatDuration } from '../../cli/actions/status.ts';
+import { formatDuration } from '../../cli/status/statusTable.ts';
 import { FRESHNESS_ORDER, type Freshness, freshnessOf } from './freshness.ts';
 import type { EndpointRow, EventRow, StatusSnapshot, StreamRow } from './readModel.ts';
 import { STATUS_STYLE } from './style.ts';
