@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/queryable.ts';
 import { updateEndpointHealth } from './endpoints.ts';
-import type { OutcomeRecord } from './outcomes.ts';
+import type { OutcomeRecord } from './outcomeRecord.ts';
 
 /** What a batch asks of an endpoint: disabled for `reason`, under the condition `failingSince` sets. */
 interface DisableAsk {

@@ -1,5 +1,5 @@
 import { storableText } from '../api/storable.ts';
-import type { OutcomeRecord } from './outcomes.ts';
+import type { OutcomeRecord } from './outcomeRecord.ts';
 
 /** The columns of one outcome as the group write reads it ($1, a JSON array of `outcomeRows`). */
 const RECORD_COLUMNS = `endpoint_id text, event_id text, series text, attempt int, status text,

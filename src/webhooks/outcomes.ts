@@ -1,26 +1,8 @@
 import type { PoolClient } from 'pg';
-import type { AttemptResult } from './attempt.ts';
-import type { AttemptStatus } from './deliveries.ts';
-import type { DeliveryKey } from './deliveryStates.ts';
-import type { Endpoint } from './endpoints.ts';
-import type { HealthVerdict } from './health.ts';
 import { disableAfterOutcomes } from './outcomeDisables.ts';
+import type { OutcomeRecord } from './outcomeRecord.ts';
 import { outcomeRows, outcomesSql } from './outcomeSql.ts';
 import { pauseAfter, pauseEndpoint } from './pause.ts';
-
-/** One attempt's outcome to store: the attempt row, the delivery's next state, the endpoint's health. */
-export interface OutcomeRecord {
-  job: DeliveryKey;
-  endpoint: Pick<Endpoint, 'id' | 'failingSince'>;
-  attempt: number;
-  status: AttemptStatus;
-  result: AttemptResult;
-  /** When the next attempt is due (status 'failed'); null otherwise. */
-  nextAttemptAt: Date | null;
-  /** The attempt judged from the endpoint as the claim saw it; stored health follows the latest outcome. */
-  verdict: HealthVerdict;
-  attemptedAt: Date;
-}
 
 /** Stores outcomes; resolves once they are committed. */
 export type RecordOutcome = (record: OutcomeRecord) => Promise<void>;

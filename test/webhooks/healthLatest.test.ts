@@ -4,7 +4,8 @@ import { type ClaimedDelivery, claimDue, PROBE_AFTER_MS } from '../../src/webhoo
 import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
 import { judgeAttempt } from '../../src/webhooks/health.ts';
-import { type OutcomeRecord, writeOutcomes } from '../../src/webhooks/outcomes.ts';
+import type { OutcomeRecord } from '../../src/webhooks/outcomeRecord.ts';
+import { writeOutcomes } from '../../src/webhooks/outcomes.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, testEvent } from './harness.ts';
 
 /**
