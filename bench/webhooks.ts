@@ -23,7 +23,7 @@ import type { DerivedEvent } from '../src/events/types.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
 import { attemptDelivery } from '../src/webhooks/attempt.ts';
 import { DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/dispatcher.ts';
-import { addEndpoint } from '../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../src/webhooks/endpoints/endpoints.ts';
 import { startWebhookDelivery } from '../src/webhooks/runtime.ts';
 import { positiveArg } from './args.ts';
 

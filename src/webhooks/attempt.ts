@@ -1,9 +1,9 @@
 import { parseRetryAfter } from '../http/retryAfter.ts';
-import { deliveryHeaders } from './endpointSettings.ts';
+import { deliveryHeaders } from './endpoints/endpointSettings.ts';
+import { type Resolve, safeLookup, systemResolve } from './endpoints/safeLookup.ts';
+import { type TargetPolicy, urlRefusal } from './endpoints/targetPolicy.ts';
 import { keepAliveAgents, PostTimeoutError, postOnce } from './post.ts';
-import { type Resolve, safeLookup, systemResolve } from './safeLookup.ts';
 import { signDelivery } from './sign.ts';
-import { type TargetPolicy, urlRefusal } from './targetPolicy.ts';
 
 export { MAX_RESPONSE_BYTES } from './post.ts';
 

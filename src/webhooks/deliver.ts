@@ -3,13 +3,13 @@ import type { Queryable } from '../db/queryable.ts';
 import { eventFromRow } from '../events/eventRow.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
 import { type DeliveryKey, finishWithoutAttempt } from './deliveryStates.ts';
-import { signingSecrets } from './endpointSecrets.ts';
-import { judgeAttempt } from './health.ts';
+import { signingSecrets } from './endpoints/endpointSecrets.ts';
+import { judgeAttempt } from './endpoints/health.ts';
+import type { Resolve } from './endpoints/safeLookup.ts';
+import type { TargetPolicy } from './endpoints/targetPolicy.ts';
 import type { RecordOutcome } from './outcomes.ts';
-import type { Resolve } from './safeLookup.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import type { SendContext } from './sendContext.ts';
-import type { TargetPolicy } from './targetPolicy.ts';
 
 /** One delivery: an event to an endpoint, in a series ('' unless a replay or a recover). */
 export type DeliveryJob = DeliveryKey;

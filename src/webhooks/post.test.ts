@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { safeLookup } from './endpoints/safeLookup.ts';
 import { keepAliveAgents, postOnce } from './post.ts';
-import { safeLookup } from './safeLookup.ts';
 
 const policy = { allowPrivateTargets: true };
 let server: Server | undefined;

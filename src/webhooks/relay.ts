@@ -2,8 +2,8 @@ import type { PoolClient } from 'pg';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { announceDeliveries } from './dispatcher.ts';
-import type { EventRouting } from './endpointFilter.ts';
-import { endpointWants, listEndpoints } from './endpoints.ts';
+import type { EventRouting } from './endpoints/endpointFilter.ts';
+import { endpointWants, listEndpoints } from './endpoints/endpoints.ts';
 
 /**
  * Wakes the sender of new deliveries early (this process's dispatcher; other workers hear the

@@ -3,8 +3,8 @@ import type { Queryable } from '../db/queryable.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { announceDeliveries } from './dispatcher.ts';
-import type { EventRouting } from './endpointFilter.ts';
-import { endpointWants, listEndpoints } from './endpoints.ts';
+import type { EventRouting } from './endpoints/endpointFilter.ts';
+import { endpointWants, listEndpoints } from './endpoints/endpoints.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
 

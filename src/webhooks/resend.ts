@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
 import { createDeliveries } from './deliveryStates.ts';
 import { announceDeliveries } from './dispatcher.ts';
-import { endpointWants } from './endpointFilter.ts';
-import { getEndpoint } from './endpoints.ts';
+import { endpointWants } from './endpoints/endpointFilter.ts';
+import { getEndpoint } from './endpoints/endpoints.ts';
 
 /** No such attempt (never made, or pruned), or its endpoint is disabled: nothing was queued. */
 export class ResendError extends Error {

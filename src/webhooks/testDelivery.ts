@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { exampleMessage } from '../catalog/eventExamples.ts';
 import { type EventType, TEST_EVENT_TYPE } from '../events/types.ts';
 import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
-import { signingSecrets } from './endpointSecrets.ts';
-import { getEndpoint } from './endpoints.ts';
-import type { Resolve } from './safeLookup.ts';
-import type { TargetPolicy } from './targetPolicy.ts';
+import { signingSecrets } from './endpoints/endpointSecrets.ts';
+import { getEndpoint } from './endpoints/endpoints.ts';
+import type { Resolve } from './endpoints/safeLookup.ts';
+import type { TargetPolicy } from './endpoints/targetPolicy.ts';
 
 export { TEST_EVENT_TYPE } from '../events/types.ts';
 

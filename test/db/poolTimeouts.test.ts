@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { useLimits } from '../../src/db/guardedClient.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { openWorkerPools } from '../../src/worker/pools.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';

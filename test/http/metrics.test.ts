@@ -6,7 +6,7 @@ import { metricsRegistry } from '../../src/http/metrics.ts';
 import { recordWebhookOutcome } from '../../src/http/metricsHooks.ts';
 import { openUpstream, type Upstream } from '../../src/runtime/upstream.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { createEngineRunner } from '../../src/worker/engineRunner.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';

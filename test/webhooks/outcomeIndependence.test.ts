@@ -5,7 +5,7 @@ import { type ClaimedDelivery, claimDue } from '../../src/webhooks/claim.ts';
 import { leaseMsFor } from '../../src/webhooks/deliver.ts';
 import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
 import { startDispatcher } from '../../src/webhooks/dispatcher.ts';
-import { addEndpoint, type Endpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint, type Endpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import type { OutcomeRecord } from '../../src/webhooks/outcomeRecord.ts';
 import { writeOutcomes } from '../../src/webhooks/outcomes.ts';
 import { relayOnce } from '../../src/webhooks/relay.ts';

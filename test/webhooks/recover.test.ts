@@ -9,7 +9,7 @@ import {
   getEndpoint,
   KEPT_DISABLEMENTS,
   updateEndpointHealth,
-} from '../../src/webhooks/endpoints.ts';
+} from '../../src/webhooks/endpoints/endpoints.ts';
 import { RecoverError, recoverEndpoint } from '../../src/webhooks/recover.ts';
 import { enqueueReplayDeliveries } from '../../src/webhooks/replay.ts';
 import {

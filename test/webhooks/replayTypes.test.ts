@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksRecover, webhooksReplay } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import type { DerivedEvent } from '../../src/events/types.ts';
-import { addEndpoint, type Endpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint, type Endpoint, updateEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { startGatedReceiver } from './gatedReceiver.ts';

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { QUEUE_NAMES } from '../../src/worker/queues.ts';
 import { desiredSchedules } from '../../src/worker/schedules.ts';
 import { waitFor } from '../helpers/waitFor.ts';

@@ -1,7 +1,7 @@
 import type { Webhook } from 'standardwebhooks';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
-import { addEndpoint, type Endpoint, removeEndpoint } from '../../webhooks/endpoints.ts';
+import { addEndpoint, type Endpoint, removeEndpoint } from '../../webhooks/endpoints/endpoints.ts';
 import {
   ListenSecretError,
   type LocalReceiver,

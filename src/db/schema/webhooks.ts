@@ -15,7 +15,7 @@ export const webhookEndpoints = syncSchema.table(
     description: text('description'),
     /** Event types and family patterns (`shipment.*`) to send, as given; empty means all. */
     eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
-    /** Only events of these accounts or of supplier_ids (src/webhooks/endpointFilter.ts); both empty: every scope. */
+    /** Only events of these accounts or of supplier_ids (src/webhooks/endpoints/endpointFilter.ts); both empty: every scope. */
     accountNumbers: text('account_numbers').array().notNull().default(sql`'{}'::text[]`),
     supplierIds: text('supplier_ids').array().notNull().default(sql`'{}'::text[]`),
     /** `whsec_<base64>`; never logged. */

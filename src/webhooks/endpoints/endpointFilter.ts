@@ -1,5 +1,5 @@
-import { EVENT_TYPES } from '../events/types.ts';
-import { STREAM_SCOPE_KIND } from '../worker/streamScopes.ts';
+import { EVENT_TYPES } from '../../events/types.ts';
+import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 
 /**
  * The one rule of "does this endpoint want this event", used by the relay's fan-out, `webhooks

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import type { Endpoint } from './endpoints.ts';
 import { generateSecret } from './secret.ts';
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/queryable.ts';
-import type { EndpointDisabledBy } from '../db/schema/webhooks.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import type { EndpointDisabledBy } from '../../db/schema/webhooks.ts';
 import { validateEventTypes, validateScopeIds } from './endpointFilter.ts';
 import { applyHeaderArguments } from './endpointSettings.ts';
 import { checkEndpointUrl } from './endpointUrl.ts';

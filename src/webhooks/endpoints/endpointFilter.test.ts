@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../events/types.ts';
+import { EVENT_TYPES } from '../../events/types.ts';
 import {
   endpointWants,
   ScopeFilterError,
