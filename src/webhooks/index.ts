@@ -1,12 +1,9 @@
 /** Outgoing webhooks (Standard Webhooks): endpoints, signing, delivery, relay, replay, runtime. */
 export * from './attempt.ts';
-export * from './attemptLog.ts';
 export * from './claim.ts';
 export * from './deliver.ts';
-export * from './deliveries.ts';
 export * from './deliveryStates.ts';
 export * from './dispatcher.ts';
-export * from './endpointStats.ts';
 export * from './endpoints/endpointFilter.ts';
 export * from './endpoints/endpointSecrets.ts';
 export * from './endpoints/endpointSettings.ts';
@@ -32,3 +29,6 @@ export * from './sendContext.ts';
 export * from './sign.ts';
 export * from './sweeper.ts';
 export * from './testDelivery.ts';
+export * from './views/attemptLog.ts';
+export * from './views/deliveries.ts';
+export * from './views/endpointStats.ts';

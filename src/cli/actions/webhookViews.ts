@@ -1,7 +1,7 @@
-import type { EndpointStats } from '../../webhooks/endpointStats.ts';
 import { maskedHeaders } from '../../webhooks/endpoints/endpointSettings.ts';
 import type { Endpoint } from '../../webhooks/endpoints/endpoints.ts';
 import { maskSecret } from '../../webhooks/endpoints/secret.ts';
+import type { EndpointStats } from '../../webhooks/views/endpointStats.ts';
 
 /**
  * How the `webhooks` commands show endpoints, attempts and statistics, as text lines or as JSON

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import type { AttemptStatus } from './deliveries.ts';
 
 /** The statuses an attempt can be listed by. */

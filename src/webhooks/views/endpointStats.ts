@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/queryable.ts';
-import type { EndpointDisabledBy } from '../db/schema/webhooks.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import type { EndpointDisabledBy } from '../../db/schema/webhooks.ts';
 
 /** The window `webhooks stats` and the per-endpoint metrics count over unless told otherwise. */
 export const STATS_WINDOW_MS = 24 * 3_600_000;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 
 /** succeeded; failed (a retry follows); gave_up (no retry: schedule exhausted or endpoint disabled). */
 export type AttemptStatus = 'succeeded' | 'failed' | 'gave_up';

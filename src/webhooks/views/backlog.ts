@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 
 /**
  * What waits to reach the subscribers, read for metrics and the status page: per enabled endpoint,
