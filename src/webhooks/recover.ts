@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
-import type { DeliveryJob } from './deliver.ts';
+import type { DeliveryJob } from './delivery/deliver.ts';
 import { type EndpointFilter, endpointWantsSql } from './endpoints/endpointFilter.ts';
 import { getEndpoint } from './endpoints/endpoints.ts';
 import { enqueueReplayDeliveries } from './replay.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/queryable.ts';
-import { createDeliveries } from './deliveryStates.ts';
-import { announceDeliveries } from './dispatcher.ts';
+import { createDeliveries } from './delivery/deliveryStates.ts';
+import { announceDeliveries } from './delivery/dispatcher.ts';
 import { endpointWants } from './endpoints/endpointFilter.ts';
 import { getEndpoint } from './endpoints/endpoints.ts';
 

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/queryable.ts';
-import type { AttemptResult } from './attempt.ts';
-import { MAX_RETRY_DELAY_MS } from './schedule.ts';
+import type { Queryable } from '../../../db/queryable.ts';
+import type { AttemptResult } from '../post/attempt.ts';
+import { MAX_RETRY_DELAY_MS } from '../schedule.ts';
 
 /** Answers by which a receiver asks to be sent less (with a Retry-After saying for how long). */
 const SLOW_DOWN_STATUSES = new Set([429, 503]);

@@ -1,9 +1,9 @@
 import type { PoolClient, QueryResult } from 'pg';
-import type { Queryable } from '../db/queryable.ts';
-import { EVENT_COLUMNS, type EventRow } from '../events/eventRow.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { EVENT_COLUMNS, type EventRow } from '../../events/eventRow.ts';
+import { ENDPOINT_COLUMNS, type Endpoint, endpointFromRow } from '../endpoints/endpoints.ts';
 import { CONCURRENCY, FAIR_ORDER, NEXT_PACED_AT, PACING_ALLOWANCE, PACING_RATE } from './claimPolicy.ts';
 import type { DeliveryKey, DueAttempt } from './deliveryStates.ts';
-import { ENDPOINT_COLUMNS, type Endpoint, endpointFromRow } from './endpoints/endpoints.ts';
 
 export { PROBE_AFTER_MS } from './claimPolicy.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeLookup } from './endpoints/safeLookup.ts';
+import { safeLookup } from '../../endpoints/safeLookup.ts';
 import { keepAliveAgents, postOnce } from './post.ts';
 
 const policy = { allowPrivateTargets: true };

@@ -1,8 +1,8 @@
-import type { AttemptResult } from './attempt.ts';
-import type { DeliveryKey } from './deliveryStates.ts';
-import type { Endpoint } from './endpoints/endpoints.ts';
-import type { HealthVerdict } from './endpoints/health.ts';
-import type { AttemptStatus } from './views/deliveries.ts';
+import type { Endpoint } from '../../endpoints/endpoints.ts';
+import type { HealthVerdict } from '../../endpoints/health.ts';
+import type { AttemptStatus } from '../../views/deliveries.ts';
+import type { DeliveryKey } from '../deliveryStates.ts';
+import type { AttemptResult } from '../post/attempt.ts';
 
 /** One attempt's outcome to store: the attempt row, the delivery's next state, the endpoint's health. */
 export interface OutcomeRecord {

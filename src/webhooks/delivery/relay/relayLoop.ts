@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { EVENTS_CHANNEL } from '../events/outbox.ts';
-import { keepListening } from './listen.ts';
+import { EVENTS_CHANNEL } from '../../../events/outbox.ts';
+import { keepListening } from '../listen.ts';
 import { type Enqueue, relayOnce } from './relay.ts';
 
 export interface RelayLoopOptions {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { exampleMessage } from '../catalog/eventExamples.ts';
-import { type EventType, TEST_EVENT_TYPE } from '../events/types.ts';
-import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
-import { signingSecrets } from './endpoints/endpointSecrets.ts';
-import { getEndpoint } from './endpoints/endpoints.ts';
-import type { Resolve } from './endpoints/safeLookup.ts';
-import type { TargetPolicy } from './endpoints/targetPolicy.ts';
+import { exampleMessage } from '../../catalog/eventExamples.ts';
+import { type EventType, TEST_EVENT_TYPE } from '../../events/types.ts';
+import { signingSecrets } from '../endpoints/endpointSecrets.ts';
+import { getEndpoint } from '../endpoints/endpoints.ts';
+import type { Resolve } from '../endpoints/safeLookup.ts';
+import type { TargetPolicy } from '../endpoints/targetPolicy.ts';
+import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './post/attempt.ts';
 
-export { TEST_EVENT_TYPE } from '../events/types.ts';
+export { TEST_EVENT_TYPE } from '../../events/types.ts';
 
 /** A test delivery for an endpoint that does not exist. */
 export class UnknownEndpointError extends Error {

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/queryable.ts';
-import { updateEndpointHealth } from './endpoints/endpoints.ts';
+import type { Queryable } from '../../../db/queryable.ts';
+import { updateEndpointHealth } from '../../endpoints/endpoints.ts';
 import type { OutcomeRecord } from './outcomeRecord.ts';
 
 /** What a batch asks of an endpoint: disabled for `reason`, under the condition `failingSince` sets. */

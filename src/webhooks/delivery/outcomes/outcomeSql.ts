@@ -1,4 +1,4 @@
-import { storableText } from '../api/storable.ts';
+import { storableText } from '../../../api/storable.ts';
 import type { OutcomeRecord } from './outcomeRecord.ts';
 
 /** The columns of one outcome as the group write reads it ($1, a JSON array of `outcomeRows`). */

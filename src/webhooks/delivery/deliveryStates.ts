@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 
 /**
  * One delivery of an event to an endpoint: a row of sync.webhook_delivery_states. `series` is ''

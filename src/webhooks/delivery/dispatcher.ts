@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { Queryable } from '../db/queryable.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { type ClaimedDelivery, claimDue, nextClaimAt } from './claim.ts';
 import { type DeliverDeps, leaseMsFor, type SendDeps, sendLeased } from './deliver.ts';
 import type { DeliveryKey } from './deliveryStates.ts';
 import { keepListening } from './listen.ts';
-import type { OutcomeRecord } from './outcomeRecord.ts';
-import { createOutcomeRecorder } from './outcomes.ts';
+import type { OutcomeRecord } from './outcomes/outcomeRecord.ts';
+import { createOutcomeRecorder } from './outcomes/outcomes.ts';
 import { claimedContext, type SendContext } from './sendContext.ts';
 
 /** The channel on which new deliveries are announced (relay, replay, test ping); no payload. */

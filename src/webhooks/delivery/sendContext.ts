@@ -1,5 +1,5 @@
-import type { EventRow } from '../events/eventRow.ts';
-import type { Endpoint } from './endpoints/endpoints.ts';
+import type { EventRow } from '../../events/eventRow.ts';
+import type { Endpoint } from '../endpoints/endpoints.ts';
 
 /** What sending a delivery reads before its attempt: its endpoint, its event, whether the pair already succeeded. */
 export interface SendContext {

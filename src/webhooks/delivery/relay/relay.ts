@@ -1,9 +1,9 @@
 import type { PoolClient } from 'pg';
-import type { DeliveryJob } from './deliver.ts';
-import { createDeliveries } from './deliveryStates.ts';
-import { announceDeliveries } from './dispatcher.ts';
-import type { EventRouting } from './endpoints/endpointFilter.ts';
-import { endpointWants, listEndpoints } from './endpoints/endpoints.ts';
+import type { EventRouting } from '../../endpoints/endpointFilter.ts';
+import { endpointWants, listEndpoints } from '../../endpoints/endpoints.ts';
+import type { DeliveryJob } from '../deliver.ts';
+import { createDeliveries } from '../deliveryStates.ts';
+import { announceDeliveries } from '../dispatcher.ts';
 
 /**
  * Wakes the sender of new deliveries early (this process's dispatcher; other workers hear the

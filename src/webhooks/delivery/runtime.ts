@@ -1,11 +1,11 @@
 import pg from 'pg';
-import type { Config } from '../config/types.ts';
+import type { Config } from '../../config/types.ts';
+import type { TargetPolicy } from '../endpoints/targetPolicy.ts';
+import { sweepOnce } from '../sweeper.ts';
 import type { DeliverDeps } from './deliver.ts';
 import { type Dispatcher, startDispatcher } from './dispatcher.ts';
-import type { TargetPolicy } from './endpoints/targetPolicy.ts';
-import { startRelayLoop } from './relayLoop.ts';
+import { startRelayLoop } from './relay/relayLoop.ts';
 import { cappedSchedule, STANDARD_SCHEDULE_MS } from './schedule.ts';
-import { sweepOnce } from './sweeper.ts';
 
 export interface WebhookDeliveryOptions {
   pool: pg.Pool;

@@ -1,13 +1,13 @@
 import type { PoolClient } from 'pg';
-import type { Queryable } from '../db/queryable.ts';
-import { eventFromRow } from '../events/eventRow.ts';
-import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './attempt.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { eventFromRow } from '../../events/eventRow.ts';
+import { signingSecrets } from '../endpoints/endpointSecrets.ts';
+import { judgeAttempt } from '../endpoints/health.ts';
+import type { Resolve } from '../endpoints/safeLookup.ts';
+import type { TargetPolicy } from '../endpoints/targetPolicy.ts';
 import { type DeliveryKey, finishWithoutAttempt } from './deliveryStates.ts';
-import { signingSecrets } from './endpoints/endpointSecrets.ts';
-import { judgeAttempt } from './endpoints/health.ts';
-import type { Resolve } from './endpoints/safeLookup.ts';
-import type { TargetPolicy } from './endpoints/targetPolicy.ts';
-import type { RecordOutcome } from './outcomes.ts';
+import type { RecordOutcome } from './outcomes/outcomes.ts';
+import { type AttemptResult, attemptDelivery, DELIVERY_TIMEOUT_MS } from './post/attempt.ts';
 import { maxAttempts, nextRetryDelay, STANDARD_SCHEDULE_MS } from './schedule.ts';
 import type { SendContext } from './sendContext.ts';
 

@@ -1,7 +1,7 @@
-import { parseRetryAfter } from '../http/retryAfter.ts';
-import { deliveryHeaders } from './endpoints/endpointSettings.ts';
-import { type Resolve, safeLookup, systemResolve } from './endpoints/safeLookup.ts';
-import { type TargetPolicy, urlRefusal } from './endpoints/targetPolicy.ts';
+import { parseRetryAfter } from '../../../http/retryAfter.ts';
+import { deliveryHeaders } from '../../endpoints/endpointSettings.ts';
+import { type Resolve, safeLookup, systemResolve } from '../../endpoints/safeLookup.ts';
+import { type TargetPolicy, urlRefusal } from '../../endpoints/targetPolicy.ts';
 import { keepAliveAgents, PostTimeoutError, postOnce } from './post.ts';
 import { signDelivery } from './sign.ts';
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { validateEndpointUrl } from './endpoints/endpointUrl.ts';
-import { generateSecret, maskSecret } from './endpoints/secret.ts';
+import { validateEndpointUrl } from '../../endpoints/endpointUrl.ts';
+import { generateSecret, maskSecret } from '../../endpoints/secret.ts';
 import { signDelivery } from './sign.ts';
 
 describe('signing', () => {
