@@ -8,7 +8,7 @@ import {
 import { writeEvents } from '../../src/events/outbox.ts';
 import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
 import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { runSourceCli } from '../helpers/cli.ts';
 import {
   letWaitPass,

@@ -4,7 +4,7 @@ import { EVENTS_CHANNEL, writeEvents } from '../../src/events/outbox.ts';
 import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
 import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { DEFAULT_DISABLE_AFTER_MS } from '../../src/webhooks/endpoints/health.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import {
   deliveriesOf,

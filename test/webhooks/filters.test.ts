@@ -7,8 +7,8 @@ import {
   type Endpoint,
   enableEndpoint,
 } from '../../src/webhooks/endpoints/endpoints.ts';
-import { recoverEndpoint } from '../../src/webhooks/recover.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { recoverEndpoint } from '../../src/webhooks/recovery/recover.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import {
   deliveriesOf,
   startDeliveryEngine,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
 import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 

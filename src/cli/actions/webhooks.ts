@@ -18,8 +18,8 @@ import {
 import { InvalidEndpointUrlError } from '../../webhooks/endpoints/endpointUrl.ts';
 import type { Resolve } from '../../webhooks/endpoints/safeLookup.ts';
 import type { TargetPolicy } from '../../webhooks/endpoints/targetPolicy.ts';
-import { recoverEndpoint } from '../../webhooks/recover.ts';
-import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
+import { recoverEndpoint } from '../../webhooks/recovery/recover.ts';
+import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/recovery/replay.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { ReplaySelection } from '../../webhooks/replay.ts';
+import type { ReplaySelection } from '../../webhooks/recovery/replay.ts';
 import type { AttemptStatus } from '../../webhooks/views/deliveries.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';

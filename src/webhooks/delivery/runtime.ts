@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Config } from '../../config/types.ts';
 import type { TargetPolicy } from '../endpoints/targetPolicy.ts';
-import { sweepOnce } from '../sweeper.ts';
+import { sweepOnce } from '../recovery/sweeper.ts';
 import type { DeliverDeps } from './deliver.ts';
 import { type Dispatcher, startDispatcher } from './dispatcher.ts';
 import { startRelayLoop } from './relay/relayLoop.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/queryable.ts';
-import type { DeliveryJob } from './delivery/deliver.ts';
-import { type EndpointFilter, endpointWantsSql } from './endpoints/endpointFilter.ts';
-import { getEndpoint } from './endpoints/endpoints.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import type { DeliveryJob } from '../delivery/deliver.ts';
+import { type EndpointFilter, endpointWantsSql } from '../endpoints/endpointFilter.ts';
+import { getEndpoint } from '../endpoints/endpoints.ts';
 import { enqueueReplayDeliveries } from './replay.ts';
 
 /** Bad recover input: no such endpoint, or one that is disabled (nothing would be sent). */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/queryable.ts';
-import type { DeliveryJob } from './delivery/deliver.ts';
-import { createDeliveries } from './delivery/deliveryStates.ts';
-import { announceDeliveries } from './delivery/dispatcher.ts';
-import type { EventRouting } from './endpoints/endpointFilter.ts';
-import { endpointWants, listEndpoints } from './endpoints/endpoints.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import type { DeliveryJob } from '../delivery/deliver.ts';
+import { createDeliveries } from '../delivery/deliveryStates.ts';
+import { announceDeliveries } from '../delivery/dispatcher.ts';
+import type { EventRouting } from '../endpoints/endpointFilter.ts';
+import { endpointWants, listEndpoints } from '../endpoints/endpoints.ts';
 
 export type ReplaySelection = { eventId: string } | { from: Date; to: Date };
 

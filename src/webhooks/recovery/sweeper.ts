@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/queryable.ts';
-import { dropExpiredSecrets } from './endpoints/endpointSecrets.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { dropExpiredSecrets } from '../endpoints/endpointSecrets.ts';
 
 /**
  * One housekeeping pass of webhook state: forgets rotated-out secrets whose overlap has ended.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/queryable.ts';
-import { createDeliveries } from './delivery/deliveryStates.ts';
-import { announceDeliveries } from './delivery/dispatcher.ts';
-import { endpointWants } from './endpoints/endpointFilter.ts';
-import { getEndpoint } from './endpoints/endpoints.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { createDeliveries } from '../delivery/deliveryStates.ts';
+import { announceDeliveries } from '../delivery/dispatcher.ts';
+import { endpointWants } from '../endpoints/endpointFilter.ts';
+import { getEndpoint } from '../endpoints/endpoints.ts';
 
 /** No such attempt (never made, or pruned), or its endpoint is disabled: nothing was queued. */
 export class ResendError extends Error {
