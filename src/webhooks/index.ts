@@ -25,7 +25,7 @@ export * from './endpoints/health.ts';
 export * from './endpoints/safeLookup.ts';
 export * from './endpoints/secret.ts';
 export * from './endpoints/targetPolicy.ts';
-export * from './localReceiver.ts';
+export * from './listen/localReceiver.ts';
 export * from './recovery/recover.ts';
 export * from './recovery/replay.ts';
 export * from './recovery/resend.ts';

@@ -8,7 +8,7 @@ import {
   type ReceivedDelivery,
   startLocalReceiver,
   verifierFor,
-} from '../../webhooks/localReceiver.ts';
+} from '../../webhooks/listen/localReceiver.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
 import { unconfiguredScopeNotes } from './scopeNotes.ts';
