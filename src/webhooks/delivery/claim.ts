@@ -2,7 +2,15 @@ import type { PoolClient, QueryResult } from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import { EVENT_COLUMNS, type EventRow } from '../../events/eventRow.ts';
 import { ENDPOINT_COLUMNS, type Endpoint, endpointFromRow } from '../endpoints/endpoints.ts';
-import { CONCURRENCY, FAIR_ORDER, NEXT_PACED_AT, PACING_ALLOWANCE, PACING_RATE } from './claimPolicy.ts';
+import {
+  CONCURRENCY,
+  FAIR_ORDER,
+  NEXT_PACED_AT,
+  NOT_PAUSED,
+  PACING_ALLOWANCE,
+  PACING_RATE,
+  pacedAfter,
+} from './claimPolicy.ts';
 import type { DeliveryKey, DueAttempt } from './deliveryStates.ts';
 
 export { PROBE_AFTER_MS } from './claimPolicy.ts';
@@ -163,7 +171,7 @@ WITH settled AS (
                               WHERE x.e = l.endpoint_id AND x.v = l.event_id AND x.s = l.series)) AS busy
     FROM sync.webhook_endpoints e
     LEFT JOIN floors f ON f.e = e.id
-   WHERE e.paused_until IS NULL OR e.paused_until <= $1::timestamptz
+   WHERE ${NOT_PAUSED}
 ), room AS (
   SELECT id, floor, busy, LEAST(concurrency - busy, allowance) AS n FROM endpoints
 ), due AS (
@@ -190,11 +198,9 @@ WITH settled AS (
      AND s.status = 'pending'
   RETURNING s.endpoint_id, s.event_id, s.series, s.attempts_made, s.max_attempts, s.next_attempt_at
 ), paced AS (
-  -- Each claimed delivery uses 1/rate seconds of its endpoint's pacing, from no earlier than one
-  -- second ago (the burst a quiet endpoint may send).
+  -- Each claimed delivery uses 1/rate seconds of its endpoint's pacing.
   UPDATE sync.webhook_endpoints e
-     SET next_send_at = GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')
-                        + make_interval(secs => c.n::float8 / ${PACING_RATE})
+     SET next_send_at = ${pacedAfter('c.n')}
     FROM (SELECT endpoint_id, count(*) AS n FROM claimed GROUP BY endpoint_id) c
    WHERE e.id = c.endpoint_id AND ${PACING_RATE} IS NOT NULL
 )

@@ -20,6 +20,9 @@ export const PROBE_AFTER_MS = 10_000;
  */
 export const PROBED = `(e.failing_since IS NOT NULL AND e.failing_since <= $1::timestamptz - interval '${PROBE_AFTER_MS / 1000} seconds')`;
 
+/** Pause: the endpoint is not paused (Retry-After) at $1; a paused endpoint starts nothing. */
+export const NOT_PAUSED = `(e.paused_until IS NULL OR e.paused_until <= $1::timestamptz)`;
+
 /** Concurrency: attempts the endpoint may have in flight across all workers (1 while probed). */
 export const CONCURRENCY = `(CASE WHEN ${PROBED} THEN 1 ELSE COALESCE(e.max_concurrency, $2::int) END)`;
 
@@ -27,12 +30,23 @@ export const CONCURRENCY = `(CASE WHEN ${PROBED} THEN 1 ELSE COALESCE(e.max_conc
 export const PACING_RATE = `(CASE WHEN ${PROBED} THEN 1 ELSE e.rate_limit_per_second END)`;
 
 /**
- * Pacing allowance: how many attempts the endpoint's pacing lets start now, from no earlier than
- * one second ago (the burst a quiet endpoint may send); an unpaced endpoint is held to the limit.
+ * Pacing start: where the endpoint's pacing stands, but no earlier than one second ago (the burst
+ * a quiet endpoint may send). Attempts are counted from here, both when the claim asks how many may
+ * start (PACING_ALLOWANCE) and when it moves the pacing past those it started (pacedAfter).
+ */
+export const PACING_START = `GREATEST(e.next_send_at, $1::timestamptz - interval '1 second')`;
+
+/**
+ * Pacing allowance: how many attempts the endpoint's pacing lets start now, from PACING_START;
+ * an unpaced endpoint is held to the limit.
  */
 export const PACING_ALLOWANCE = `(CASE WHEN ${PACING_RATE} IS NULL THEN $3::int
-  ELSE floor(extract(epoch FROM $1::timestamptz - GREATEST(e.next_send_at, $1::timestamptz - interval '1 second'))
-             * ${PACING_RATE})::int END)`;
+  ELSE floor(extract(epoch FROM $1::timestamptz - ${PACING_START}) * ${PACING_RATE})::int END)`;
+
+/** The endpoint's pacing once `started` (an SQL count) more attempts have used 1/rate seconds each. */
+export function pacedAfter(started: string): string {
+  return `(${PACING_START} + make_interval(secs => ${started}::float8 / ${PACING_RATE}))`;
+}
 
 /** When the endpoint's pacing lets its next attempt start (null: not paced). */
 export const NEXT_PACED_AT = `(e.next_send_at + make_interval(secs => 1.0 / ${PACING_RATE}))`;
