@@ -10,25 +10,27 @@ import type { EndpointStats } from '../../webhooks/views/endpointStats.ts';
  */
 
 /** An endpoint as `list --json` and `get --json` print it: everything but its secrets. */
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string | null;
-  /** Types and family patterns (`shipment.*`) as given; empty: every type. */
-  eventTypes: string[];
-  /** Scope filter: only events of these accounts or suppliers; both empty: every scope. */
-  accountNumbers: string[];
-  supplierIds: string[];
-  enabled: boolean;
-  disabledReason: string | null;
+export interface EndpointView
+  extends Pick<
+    Endpoint,
+    | 'id'
+    | 'url'
+    | 'description'
+    | 'eventTypes'
+    | 'accountNumbers'
+    | 'supplierIds'
+    | 'enabled'
+    | 'disabledReason'
+    | 'metadata'
+    | 'rateLimitPerSecond'
+  > {
   disabledBy: string | null;
   /** Masked: whsec_****abcd. */
   secret: string;
   /** While a rotation overlaps: when the previous secret stops signing. */
   previousSecretExpiresAt: string | null;
+  /** Credential-like values masked. */
   headers: Record<string, string>;
-  metadata: Record<string, unknown>;
-  rateLimitPerSecond: number | null;
   failingSince: string | null;
   createdAt: string;
 }
