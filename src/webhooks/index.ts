@@ -1,10 +1,16 @@
-/** Outgoing webhooks (Standard Webhooks): endpoints, signing, delivery, relay, replay, runtime. */
+/**
+ * Outgoing webhooks (Standard Webhooks), by part: endpoints/ (what an endpoint is and may be sent
+ * to), delivery/ (claim and its policy, dispatch, outcomes/, post/ with signing, relay/ from events
+ * to deliveries), recovery/ (replay, recover, resend, sweeper), views/ (what the CLI reads) and
+ * listen/ (the local receiver behind `webhooks listen`).
+ */
 
 export * from './delivery/claim.ts';
 export * from './delivery/deliver.ts';
 export * from './delivery/deliveryStates.ts';
 export * from './delivery/dispatcher.ts';
 export * from './delivery/listen.ts';
+export * from './delivery/outcomes/outcomeRecord.ts';
 export * from './delivery/outcomes/outcomes.ts';
 export * from './delivery/outcomes/pause.ts';
 export * from './delivery/post/attempt.ts';
