@@ -21,10 +21,10 @@ import { quoteIdent, withDatabase } from '../src/db/urls.ts';
 import { writeEvents } from '../src/events/outbox.ts';
 import type { DerivedEvent } from '../src/events/types.ts';
 import { PACKAGE_ROOT } from '../src/runtime/packageRoot.ts';
-import { attemptDelivery } from '../src/webhooks/attempt.ts';
-import { DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/dispatcher.ts';
-import { addEndpoint } from '../src/webhooks/endpoints.ts';
-import { startWebhookDelivery } from '../src/webhooks/runtime.ts';
+import { DEFAULT_ENDPOINT_CONCURRENCY } from '../src/webhooks/delivery/dispatcher.ts';
+import { attemptDelivery } from '../src/webhooks/delivery/post/attempt.ts';
+import { startWebhookDelivery } from '../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../src/webhooks/endpoints/endpoints.ts';
 import { positiveArg } from './args.ts';
 
 const LOCAL = { policy: { allowPrivateTargets: true } } as const;

@@ -97,15 +97,16 @@ export async function grantReadAccess(
         ? { targets: planned.targets, suspects: [] }
         : await screenTargets(client, planned.targets);
     const byColumn = access === 'masked';
+    const wanted = { role, targets: screened.targets, byColumn };
     const created = await inTransaction(client, async () => {
       const made = await ensureRole(client, role);
       if (!made) await assertOnlyReader(client, role);
-      await revokeBeyond(client, role, screened.targets, byColumn);
+      await revokeBeyond(client, wanted);
       await dropDefaultPrivileges(client, role);
       return made;
     });
     await inTransaction(client, async () => {
-      await grantTargets(client, role, screened.targets, byColumn);
+      await grantTargets(client, wanted);
       if (byColumn) await assertReadsNoPersonalData(client, role);
       await assertReadsOnly(client, role, screened.targets);
     });

@@ -14,7 +14,7 @@ import { returnRule } from './rules/return.ts';
 import { shipmentRule } from './rules/shipment.ts';
 import { transferInRule } from './rules/transferIn.ts';
 import { transferOutRule } from './rules/transferOut.ts';
-import type { DeriveContext, DerivedEvent, SubjectKind } from './types.ts';
+import type { DeriveContext, DerivedEvent, EventRule, SubjectKind } from './types.ts';
 
 /** The record type each subject kind's rule reads (the spec record as received). */
 export interface RecordByKind {
@@ -27,11 +27,7 @@ export interface RecordByKind {
   invoice: Invoice;
 }
 
-type Rule<K extends SubjectKind> = (
-  previous: RecordByKind[K] | null,
-  current: RecordByKind[K],
-  ctx: DeriveContext,
-) => DerivedEvent[];
+type Rule<K extends SubjectKind> = EventRule<RecordByKind[K]>;
 
 const RULES: { [K in SubjectKind]: Rule<K> } = {
   shipment: shipmentRule,

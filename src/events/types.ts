@@ -86,3 +86,9 @@ export interface DeriveContext {
    */
   scope?: string;
 }
+
+/**
+ * A subject kind's event rule: the events of one record's change, `previous` as stored last time
+ * (null when first seen), `current` as just received. Pure; an unchanged record yields [].
+ */
+export type EventRule<T> = (previous: T | null, current: T, ctx: DeriveContext) => DerivedEvent[];

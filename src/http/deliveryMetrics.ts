@@ -1,4 +1,4 @@
-import type { AttemptFacts } from '../webhooks/deliver.ts';
+import type { AttemptFacts } from '../webhooks/delivery/deliver.ts';
 import { histogram, scrapedGauge } from './metricKinds.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { CallReport } from '../api/index.ts';
 import type { StreamRunResult } from '../sync/types.ts';
-import type { AttemptFacts, DeliverOutcome } from '../webhooks/deliver.ts';
+import type { AttemptFacts, DeliverOutcome } from '../webhooks/delivery/deliver.ts';
 import { recordDeliveredLatency } from './deliveryMetrics.ts';
 import { freshnessMetrics } from './freshnessMetrics.ts';
 import { metrics } from './metrics.ts';

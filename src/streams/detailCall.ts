@@ -5,24 +5,27 @@ import type { RejectedRecord } from '../sync/types.ts';
 const MAX_IN_PROCESS_WAIT_MS = DEFAULT_RETRY.maxRetryAfterMs ?? 60_000;
 
 /** One detail call's outcome as the engine's detail queue takes it. */
-export type DetailOutcome<T> = { record: T; repaired: RejectedRecord[] } | { failure: string };
+export type DetailOutcome<R> = { record: R; repaired: RejectedRecord[] } | { failure: string };
 
 /**
  * Runs one detail call and turns what can go wrong with that one record into a failure reason
  * (not found, rejected by its schema, failing after the client's retries), so it is retried later
  * with backoff instead of failing its window. What concerns every call alike is thrown: refused
  * credentials, and a Retry-After longer than the client waits in-process (the queue pauses).
+ * `toRecord` makes the detail the stream's record.
  */
-export async function detailOutcome<T>(
+export async function detailOutcome<T, R>(
   call: () => Promise<{
     record: T | null;
     rejected: readonly RejectedRecord[];
     repaired?: readonly RejectedRecord[];
   }>,
-): Promise<DetailOutcome<T>> {
+  toRecord: (detail: T) => R,
+): Promise<DetailOutcome<R>> {
   try {
     const answer = await call();
-    if (answer.record !== null) return { record: answer.record, repaired: [...(answer.repaired ?? [])] };
+    if (answer.record !== null)
+      return { record: toRecord(answer.record), repaired: [...(answer.repaired ?? [])] };
     const invalid = answer.rejected[0];
     return {
       failure: invalid

@@ -5,7 +5,7 @@ import {
   WAREHOUSE_CODES,
 } from '../api/records/index.ts';
 import { inventory } from '../db/schema/inventory.ts';
-import { camelOf, recordRow } from '../sync/rows.ts';
+import { camelOf, recordEntity } from '../sync/rows.ts';
 import type { PlanInput, Row, RowContext, Scope, StreamDefinition, Window } from '../sync/types.ts';
 import { INVENTORY_KEY, writeInventoryHistory } from './inventoryHistory.ts';
 import { inventorySnapshotWhere, keepPartRows, splitInventoryWindow } from './inventoryParts.ts';
@@ -117,13 +117,10 @@ export const inventoryStream: StreamDefinition<
     return { ...answer, apiCalls: 1 };
   },
   entity: {
-    table: inventory,
-    key: INVENTORY_KEY,
-    row: (record, ctx) =>
-      recordRow(inventory, record, ctx, {
-        key: INVENTORY_KEY,
-        overrides: { supplier_id: ctx.scope.id, vanished_at: null },
-      }),
+    ...recordEntity(inventory, INVENTORY_KEY, (_record, ctx) => ({
+      supplier_id: ctx.scope.id,
+      vanished_at: null,
+    })),
     keyOfRejected: inventoryKeyOfRejected,
     snapshot: {
       where: snapshotWhere,

@@ -1,7 +1,7 @@
 import type { Invoice } from '../api/records/index.ts';
 import { invoices } from '../db/schema/invoices.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordRow } from '../sync/rows.ts';
+import { recordEntity } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import type { StreamClient } from './client.ts';
@@ -18,13 +18,8 @@ export const invoicesStream: StreamDefinition<Invoice, StreamClient> = {
     const answer = await client.listInvoices({ accountNumber: scope.id, ...wireDayBounds(window, timezone) });
     return { ...answer, apiCalls: 1 };
   },
-  entity: {
-    table: invoices,
-    key: KEY,
-    row: (record, ctx) =>
-      recordRow(invoices, record, ctx, {
-        key: KEY,
-        overrides: { account_number: record.accountNumber ?? ctx.scope.id, raw: record },
-      }),
-  },
+  entity: recordEntity(invoices, KEY, (record, ctx) => ({
+    account_number: record.accountNumber ?? ctx.scope.id,
+    raw: record,
+  })),
 };

@@ -8,8 +8,8 @@ import {
   orderMessages,
   orders,
 } from '../db/schema/orders.ts';
-import { recordRow, snakeOf } from '../sync/rows.ts';
-import type { DetailAnswer, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
+import { listChild, recordRow, snakeOf } from '../sync/rows.ts';
+import type { DetailSpec, Row, RowContext, StreamDefinition, Window } from '../sync/types.ts';
 import { holdKey, messageKey } from './childKeys.ts';
 import { detailOutcome } from './detailCall.ts';
 
@@ -57,15 +57,11 @@ export function planOrderWindows(input: { now: Date }): Window[] {
  * retries) is a detail failure, retried on later runs with backoff and quarantined after too many
  * attempts; it never fails the others or the window.
  */
-async function fetchOrder(
-  client: Client,
-  accountNumber: string,
-  orderNumber: string,
-): Promise<DetailAnswer<OrderRecord>> {
-  const outcome = await detailOutcome(() => client.getOrderDetail(accountNumber, orderNumber));
-  if ('failure' in outcome) return outcome;
-  return { record: { orderNumber, detail: outcome.record }, repaired: outcome.repaired };
-}
+const fetchOrder: DetailSpec<OrderRecord, Client>['fetch'] = ({ client, scope, key }) =>
+  detailOutcome(
+    () => client.getOrderDetail(scope.id, key),
+    (detail) => ({ orderNumber: key, detail }),
+  );
 
 /** The orders row: the header's columns, the undetailed members whole, `raw` the whole detail. */
 export function orderRow(record: OrderRecord, ctx: RowContext): Row {
@@ -112,45 +108,27 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
     key: KEY,
     row: orderRow,
     children: [
-      {
+      listChild({
         table: orderLines,
         key: LINE_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail.lineItems ?? []).map((line) =>
-            recordRow(orderLines, line, ctx, { key: LINE_KEY, overrides: parentOf(record, ctx) }),
-          ),
-      },
-      {
+        items: (record) => record.detail.lineItems,
+        columns: (record, _line, ctx) => parentOf(record, ctx),
+      }),
+      listChild({
         table: orderHolds,
         key: HOLD_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail.holds ?? []).map((hold) =>
-            recordRow(orderHolds, hold, ctx, {
-              key: HOLD_KEY,
-              overrides: {
-                ...parentOf(record, ctx),
-                hold_key: holdKey(hold, ctx),
-              },
-            }),
-          ),
-      },
-      {
+        items: (record) => record.detail.holds,
+        columns: (record, hold, ctx) => ({ ...parentOf(record, ctx), hold_key: holdKey(hold, ctx) }),
+      }),
+      listChild({
         table: orderMessages,
         key: MESSAGE_KEY,
         parentKey: KEY,
-        rows: (record, ctx) =>
-          (record.detail.messages ?? []).map((m) =>
-            recordRow(orderMessages, m, ctx, {
-              key: MESSAGE_KEY,
-              overrides: {
-                ...parentOf(record, ctx),
-                message_key: messageKey(m, ctx),
-              },
-            }),
-          ),
-      },
+        items: (record) => record.detail.messages,
+        columns: (record, m, ctx) => ({ ...parentOf(record, ctx), message_key: messageKey(m, ctx) }),
+      }),
       { table: orderAddresses, key: ADDRESS_KEY, parentKey: KEY, rows: addressRows },
     ],
   },
@@ -160,7 +138,7 @@ export const ordersStream: StreamDefinition<OrderRecord, Client> = {
     limit: ORDER_REQUESTS_PER_RUN,
     has: () => true,
     followDue: () => true,
-    fetch: ({ client, scope, key }) => fetchOrder(client, scope.id, key),
+    fetch: fetchOrder,
   },
   eventRecords: (change) => ({
     previous: change.previousRow?.raw ?? null,

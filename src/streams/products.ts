@@ -160,9 +160,10 @@ export const productsStream: StreamDefinition<ProductRecord, Client> = {
     fetch: async ({ client, scope, key, listed }) => {
       // A product's row is its listing row; one not listed is not fetched (no followDue, no byKey).
       if (!listed) return { failure: `product ${key} is not in the listing` };
-      const outcome = await detailOutcome(() => client.getProductDetail(scope.id, key));
-      if ('failure' in outcome) return outcome;
-      return { record: { listing: listed.listing, detail: outcome.record }, repaired: outcome.repaired };
+      return detailOutcome(
+        () => client.getProductDetail(scope.id, key),
+        (detail) => ({ listing: listed.listing, detail }),
+      );
     },
   },
 };

@@ -1,7 +1,7 @@
 import { RETURN_STATUS_CODES, type ShipmentReturn } from '../api/records/index.ts';
 import { returnLines, returns } from '../db/schema/returns.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { listChild, recordRow } from '../sync/rows.ts';
+import { listChild, recordEntity } from '../sync/rows.ts';
 import type { FetchArgs, FetchResult, StreamDefinition, Window } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import type { StreamClient } from './client.ts';
@@ -39,10 +39,7 @@ export const returnsStream: StreamDefinition<ShipmentReturn, StreamClient> = {
     return { ...answer, apiCalls: 1 };
   },
   entity: {
-    table: returns,
-    key: KEY,
-    row: (record, ctx) =>
-      recordRow(returns, record, ctx, { key: KEY, overrides: { account_number: ctx.scope.id, raw: record } }),
+    ...recordEntity(returns, KEY, (record, ctx) => ({ account_number: ctx.scope.id, raw: record })),
     children: [
       listChild({
         table: returnLines,

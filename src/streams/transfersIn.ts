@@ -9,9 +9,9 @@ import {
 import { transferInLines, transferInNotes, transfersIn } from '../db/schema/transfersIn.ts';
 import { tableInfo } from '../sync/columns.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { detailOnlyColumns, recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
+import { detailOnlyColumns, listChild, recordOfRow, recordRow, storedRecord } from '../sync/rows.ts';
 import type {
-  DetailAnswer,
+  DetailSpec,
   FetchArgs,
   FetchResult,
   PlanInput,
@@ -93,15 +93,17 @@ export function transferInRow(record: TransferInRecord, ctx: RowContext): Row {
   return { ...row, detail_fetched_at: ctx.now };
 }
 
-async function fetchDetail(
-  client: Client,
-  supplierId: string,
-  orderNumber: string,
-): Promise<DetailAnswer<TransferInRecord>> {
-  const outcome = await detailOutcome(() => client.getTransferInDetail(supplierId, orderNumber));
-  if ('failure' in outcome) return outcome;
-  return { record: { ...outcome.record, detailed: true }, repaired: outcome.repaired };
+/** The key columns every child row takes from its IN. */
+function parentOf(record: TransferInRecord, ctx: RowContext): Row {
+  return { supplier_id: ctx.scope.id, order_number: record.header.orderNumber };
 }
+
+/** One IN's detail by its order number; one that fails is a detail failure (detailCall.ts). */
+const fetchDetail: DetailSpec<TransferInRecord, Client>['fetch'] = ({ client, scope, key }) =>
+  detailOutcome(
+    () => client.getTransferInDetail(scope.id, key),
+    (detail) => ({ ...detail, detailed: true }),
+  );
 
 /**
  * The open window (or one part of it, transferInParts.ts): its open statuses, and the stored open
@@ -197,38 +199,20 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     row: transferInRow,
     hasChildren: (record) => record.detailed,
     children: [
-      {
+      listChild({
         table: transferInLines,
         key: LINE_KEY,
         parentKey: PARENT,
-        rows: (record, ctx) =>
-          (record.lineItems ?? []).map((line) =>
-            recordRow(transferInLines, line, ctx, {
-              key: LINE_KEY,
-              overrides: {
-                supplier_id: ctx.scope.id,
-                order_number: record.header.orderNumber,
-                line_number: line.lineNumber ?? 0,
-              },
-            }),
-          ),
-      },
-      {
+        items: (record) => record.lineItems,
+        columns: (record, line, ctx) => ({ ...parentOf(record, ctx), line_number: line.lineNumber ?? 0 }),
+      }),
+      listChild({
         table: transferInNotes,
         key: NOTE_KEY,
         parentKey: PARENT,
-        rows: (record, ctx) =>
-          (record.notes ?? []).map((note) =>
-            recordRow(transferInNotes, note, ctx, {
-              key: NOTE_KEY,
-              overrides: {
-                supplier_id: ctx.scope.id,
-                order_number: record.header.orderNumber,
-                note_key: noteKey(note, ctx),
-              },
-            }),
-          ),
-      },
+        items: (record) => record.notes,
+        columns: (record, note, ctx) => ({ ...parentOf(record, ctx), note_key: noteKey(note, ctx) }),
+      }),
     ],
   },
   details: {
@@ -236,7 +220,7 @@ export const transfersInStream: StreamDefinition<TransferInRecord, Client> = {
     limit: 500,
     has: (record) => record.detailed,
     followDue: (window) => Boolean(window.filter?.followDue),
-    fetch: ({ client, scope, key }) => fetchDetail(client, scope.id, key),
+    fetch: fetchDetail,
   },
   eventRecords: transferInEventRecords,
 };

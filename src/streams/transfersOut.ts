@@ -2,7 +2,7 @@ import type { TransferOut } from '../api/records/index.ts';
 import { keyTextOf } from '../db/keys.ts';
 import { transfersOut } from '../db/schema/transfersOut.ts';
 import { rereadDayWindows } from '../sync/plan.ts';
-import { recordRow } from '../sync/rows.ts';
+import { recordEntity } from '../sync/rows.ts';
 import type { StreamDefinition } from '../sync/types.ts';
 import { wireDayBounds } from '../sync/wireBounds.ts';
 import type { StreamClient } from './client.ts';
@@ -22,13 +22,8 @@ export const transfersOutStream: StreamDefinition<TransferOut, StreamClient> = {
     });
     return { ...answer, apiCalls: 1 };
   },
-  entity: {
-    table: transfersOut,
-    key: KEY,
-    row: (record, ctx) =>
-      recordRow(transfersOut, record, ctx, {
-        key: KEY,
-        overrides: { supplier_id: keyTextOf(record.supplierId) || ctx.scope.id, raw: record },
-      }),
-  },
+  entity: recordEntity(transfersOut, KEY, (record, ctx) => ({
+    supplier_id: keyTextOf(record.supplierId) || ctx.scope.id,
+    raw: record,
+  })),
 };

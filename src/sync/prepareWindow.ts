@@ -5,22 +5,15 @@ import { type ChildrenWithheld, withheldWarnings } from './confirmChildren.ts';
 import type { DetailFailure, DetailRequest } from './detailRequests.ts';
 import { type DetailedWindow, servedRequests } from './detailStage.ts';
 import { diffRows, keyOf, type TableShape } from './diff.ts';
+import type { RecordChange, Row, RowContext } from './entity.ts';
 import { SLICE_RECORDS, yieldToIo } from './eventLoop.ts';
+import type { FetchResult, RejectedRecord, WindowWarning } from './fetchResult.ts';
 import type { Rejection } from './rejections.ts';
 import { keyText, rowProblems } from './rowCheck.ts';
 import { loadByKeys } from './store.ts';
-import type {
-  FetchResult,
-  RecordChange,
-  RejectedRecord,
-  Row,
-  RowContext,
-  Scope,
-  StreamDefinition,
-  Window,
-  WindowWarning,
-} from './types.ts';
+import type { StreamDefinition } from './types.ts';
 import { findVanished } from './vanished.ts';
+import type { Scope, Window } from './window.ts';
 
 export type { ChildWrite } from './childWrites.ts';
 

@@ -3,7 +3,7 @@ import { NULL_KEY_INT, NULL_KEY_TEXT } from '../db/keys.ts';
 import { parseDateTime } from '../time/parse.ts';
 import { tableInfo } from './columns.ts';
 import { CONTENT_HASH, ENGINE_COLUMNS } from './diff.ts';
-import type { ChildEntity, Row, RowContext } from './types.ts';
+import type { ChildEntity, RecordEntity, Row, RowContext } from './types.ts';
 import { type ValueKind, valueKind } from './valueKind.ts';
 
 /** snake_case column -> camelCase field (`qty_on_hand` -> `qtyOnHand`). */
@@ -81,6 +81,22 @@ function convert(value: unknown, kind: ValueKind, ctx: RowContext): unknown {
     default:
       return value;
   }
+}
+
+/**
+ * A parent table with one row per record, the counterpart of listChild: the record mapped by
+ * `recordRow` under `key`, with `columns` (the scope's key column, `raw`...) laid over it.
+ */
+export function recordEntity<R extends Record<string, unknown>>(
+  table: PgTable,
+  key: readonly string[],
+  columns: (record: R, ctx: RowContext) => Row,
+): Pick<RecordEntity<R>, 'table' | 'key' | 'row'> {
+  return {
+    table,
+    key,
+    row: (record, ctx) => recordRow(table, record, ctx, { key, overrides: columns(record, ctx) }),
+  };
 }
 
 /**

@@ -1,21 +1,13 @@
 import type { Queryable } from '../db/queryable.ts';
 import { shapeOf } from './columns.ts';
 import { keyOf, rowsEqual, type TableShape } from './diff.ts';
+import type { RecordChange, RecordEntity, Row, RowContext } from './entity.ts';
+import type { FetchResult, RejectedRecord, WindowWarning } from './fetchResult.ts';
 import { buildIncomingInSlices, type Incoming, rejectedKey, withContentHash } from './incoming.ts';
 import type { Absent } from './shrinkRule.ts';
 import { countWhere, loadMissing } from './store.ts';
-import type {
-  FetchResult,
-  RecordChange,
-  RecordEntity,
-  RejectedRecord,
-  Row,
-  RowContext,
-  Scope,
-  StreamDefinition,
-  Window,
-  WindowWarning,
-} from './types.ts';
+import type { StreamDefinition } from './types.ts';
+import type { Scope, Window } from './window.ts';
 
 /** What vanish detection looks at: the window read, and where to read the stored rows. */
 export interface VanishArgs<R> {

@@ -5,7 +5,7 @@ import { setDeliveryBacklogSources } from '../http/deliveryMetrics.ts';
 import { setViewRefreshSource } from '../http/freshnessMetrics.ts';
 import { sharedRead } from '../http/metricKinds.ts';
 import { setQueueDepthSource, setStreamLagSource } from '../http/metrics.ts';
-import { readEndpointBacklog, readRelayBacklog } from '../webhooks/backlog.ts';
+import { readEndpointBacklog, readRelayBacklog } from '../webhooks/views/backlog.ts';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'prioritized'] as const;
 

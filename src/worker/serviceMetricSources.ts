@@ -13,7 +13,7 @@ import {
   setReadinessSource,
 } from '../http/metrics.ts';
 import type { PollPlan } from '../polling/pollPlan.ts';
-import { endpointStats, STATS_WINDOW_MS } from '../webhooks/endpointStats.ts';
+import { endpointStats, STATS_WINDOW_MS } from '../webhooks/views/endpointStats.ts';
 
 /** A readiness check as /readyz runs it: resolves true (or undefined) when ready. */
 type Check = () => Promise<boolean | undefined> | boolean | undefined;

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { useLimits } from '../../src/db/guardedClient.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { openWorkerPools } from '../../src/worker/pools.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { waitFor } from '../helpers/waitFor.ts';
@@ -19,7 +19,7 @@ import { LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.t
  * what happened and which setting decides, and the dispatcher carries on delivering.
  */
 
-/** The lock every claim takes for a moment (src/webhooks/claim.ts): held here, the claim waits. */
+/** The lock every claim takes for a moment (src/webhooks/delivery/claim.ts): held here, the claim waits. */
 const CLAIM_LOCK = 0x7768636c61;
 const silent = pino({ level: 'silent' });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry } from '../../src/http/metrics.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { wireServiceMetricSources } from '../../src/worker/serviceMetricSources.ts';
 import { linesOf, REPO_ROOT, spawnSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { type CliResult, linesOf, runCliInProcess, runSourceCli } from '../helpers/cli.ts';
 import { startDeliveryEngine, stopDeliveryEngines, waitSettled } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from '../webhooks/harness.ts';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tailEvents } from '../../src/events/tail.ts';
-import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
+import { startRelayLoop } from '../../src/webhooks/delivery/relay/relayLoop.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/loadConfig.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { recordDeliveredLatency } from '../../src/http/deliveryMetrics.ts';
 import { metricsRegistry } from '../../src/http/metrics.ts';
-import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
+import { createDeliveries } from '../../src/webhooks/delivery/deliveryStates.ts';
 import { wireMetricSources } from '../../src/worker/metricsSources.ts';
 import { wireServiceMetricSources } from '../../src/worker/serviceMetricSources.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';

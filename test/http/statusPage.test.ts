@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cleanupRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { waitFor } from '../helpers/waitFor.ts';

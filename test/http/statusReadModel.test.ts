@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { createStatusReadModel, type StatusSnapshot } from '../../src/http/status/readModel.ts';
-import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
+import { createDeliveries } from '../../src/webhooks/delivery/deliveryStates.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { testEvent } from '../webhooks/harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { dropRedisPrefix, testRedisPrefix } from '../helpers/redis.ts';
 import { SIMULATOR_TOKEN } from '../helpers/syncHarness.ts';

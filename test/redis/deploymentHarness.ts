@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { STREAM_NAMES } from '../../src/config/types.ts';
 import { type RunningSimulator, startSimulator } from '../../src/simulator/index.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
 import { type FlakyReceiver, startFlakyReceiver } from '../chaos/lib/flakyReceiver.ts';
 import { type CountingProxy, perSecond, startCountingProxy } from '../helpers/countingProxy.ts';

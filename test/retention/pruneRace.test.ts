@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { quoteIdent } from '../../src/db/urls.ts';
 import { prune } from '../../src/retention/prune.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 

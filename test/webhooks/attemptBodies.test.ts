@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { MAX_RESPONSE_BYTES } from '../../src/webhooks/attempt.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { MAX_RESPONSE_BYTES } from '../../src/webhooks/delivery/post/attempt.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { type CliResult, linesOf, runCliInProcess } from '../helpers/cli.ts';
 import {
   QUICK_RETRIES,

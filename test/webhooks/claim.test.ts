@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { claimDue } from '../../src/webhooks/claim.ts';
-import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { claimDue } from '../../src/webhooks/delivery/claim.ts';
+import { createDeliveries } from '../../src/webhooks/delivery/deliveryStates.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, testEvent } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

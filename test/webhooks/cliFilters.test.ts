@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getEndpoint } from '../../src/webhooks/endpoints.ts';
+import { getEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { type CliResult, linesOf, runCliInProcess, runSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase } from './harness.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCliContext } from '../../src/cli/context.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { EVENT_TYPES } from '../../src/events/types.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { type CliResult, linesOf, REPO_ROOT, runSourceCli } from '../helpers/cli.ts';
 import { createTestDatabase, LOCAL_RECEIVERS } from './harness.ts';
 

@@ -6,9 +6,9 @@ import {
   webhooksTest,
 } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
+import { addEndpoint, updateEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { runSourceCli } from '../helpers/cli.ts';
 import {
   letWaitPass,

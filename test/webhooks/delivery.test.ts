@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_CHANNEL, writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
-import { DEFAULT_DISABLE_AFTER_MS } from '../../src/webhooks/health.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
+import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { DEFAULT_DISABLE_AFTER_MS } from '../../src/webhooks/endpoints/health.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
+import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import {
   deliveriesOf,
   letWaitPass,

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { type Dispatcher, startDispatcher } from '../../src/webhooks/dispatcher.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
-import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { type Dispatcher, startDispatcher } from '../../src/webhooks/delivery/dispatcher.ts';
+import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
+import { startRelayLoop } from '../../src/webhooks/delivery/relay/relayLoop.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 

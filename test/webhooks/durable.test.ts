@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 

@@ -6,7 +6,7 @@ import {
   endpointWants,
   endpointWantsSql,
   eventFamilies,
-} from '../../src/webhooks/endpointFilter.ts';
+} from '../../src/webhooks/endpoints/endpointFilter.ts';
 import { STREAM_SCOPE_KIND } from '../../src/worker/streamScopes.ts';
 import { createTestDatabase } from './harness.ts';
 

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, testEvent } from './harness.ts';
 

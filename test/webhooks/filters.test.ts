@@ -1,9 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
 import type { DerivedEvent, EventType, SubjectKind } from '../../src/events/types.ts';
-import { addEndpoint, disableEndpoint, type Endpoint, enableEndpoint } from '../../src/webhooks/endpoints.ts';
-import { recoverEndpoint } from '../../src/webhooks/recover.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
+import {
+  addEndpoint,
+  disableEndpoint,
+  type Endpoint,
+  enableEndpoint,
+} from '../../src/webhooks/endpoints/endpoints.ts';
+import { recoverEndpoint } from '../../src/webhooks/recovery/recover.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import {
   deliveriesOf,
   startDeliveryEngine,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { type ClaimedDelivery, claimDue, PROBE_AFTER_MS } from '../../src/webhooks/claim.ts';
-import { createDeliveries } from '../../src/webhooks/deliveryStates.ts';
-import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
-import { judgeAttempt } from '../../src/webhooks/health.ts';
-import { type OutcomeRecord, writeOutcomes } from '../../src/webhooks/outcomes.ts';
+import { type ClaimedDelivery, claimDue, PROBE_AFTER_MS } from '../../src/webhooks/delivery/claim.ts';
+import { createDeliveries } from '../../src/webhooks/delivery/deliveryStates.ts';
+import type { OutcomeRecord } from '../../src/webhooks/delivery/outcomes/outcomeRecord.ts';
+import { writeOutcomes } from '../../src/webhooks/delivery/outcomes/outcomes.ts';
+import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { judgeAttempt } from '../../src/webhooks/endpoints/health.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, testEvent } from './harness.ts';
 
 /**

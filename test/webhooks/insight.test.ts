@@ -3,7 +3,7 @@ import { webhooksAttempts, webhooksStats } from '../../src/cli/actions/webhookEn
 import { webhooksDisable } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
 import { metricsRegistry, setEndpointFiguresSource } from '../../src/http/metrics.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { endpointFiguresOnce } from '../../src/worker/serviceMetricSources.ts';
 import {
   QUICK_RETRIES,

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { replayEvents } from '../../src/webhooks/replay.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { replayEvents } from '../../src/webhooks/recovery/replay.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksReplay } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { startWebhookDelivery } from '../../src/webhooks/runtime.ts';
+import { startWebhookDelivery } from '../../src/webhooks/delivery/runtime.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, startReceiver, testEvent } from './harness.ts';
 

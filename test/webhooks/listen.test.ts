@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { generateSecret } from '../../src/webhooks/secret.ts';
-import { signDelivery } from '../../src/webhooks/sign.ts';
+import { signDelivery } from '../../src/webhooks/delivery/post/sign.ts';
+import { generateSecret } from '../../src/webhooks/endpoints/secret.ts';
 import { collect, linesOf, runSourceCli, spawnSourceCli } from '../helpers/cli.ts';
 import { startDeliveryEngine, stopDeliveryEngines, until } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, testEvent } from './harness.ts';

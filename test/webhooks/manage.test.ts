@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksGet, webhooksUpdate } from '../../src/cli/actions/webhookEndpointCommands.ts';
 import { webhooksList } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { EndpointSettingError } from '../../src/webhooks/endpointSettings.ts';
-import { addEndpoint, getEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
+import { EndpointSettingError } from '../../src/webhooks/endpoints/endpointSettings.ts';
+import { addEndpoint, getEndpoint, updateEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import { startDeliveryEngine, stopDeliveryEngines, waitSettled } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, type Received, startReceiver, testEvent } from './harness.ts';
 

@@ -9,9 +9,9 @@ import {
   getEndpoint,
   KEPT_DISABLEMENTS,
   updateEndpointHealth,
-} from '../../src/webhooks/endpoints.ts';
-import { RecoverError, recoverEndpoint } from '../../src/webhooks/recover.ts';
-import { enqueueReplayDeliveries } from '../../src/webhooks/replay.ts';
+} from '../../src/webhooks/endpoints/endpoints.ts';
+import { RecoverError, recoverEndpoint } from '../../src/webhooks/recovery/recover.ts';
+import { enqueueReplayDeliveries } from '../../src/webhooks/recovery/replay.ts';
 import {
   deliveriesOf,
   QUICK_RETRIES,

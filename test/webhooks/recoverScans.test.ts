@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/queryable.ts';
-import { recoverEndpoint } from '../../src/webhooks/recover.ts';
-import { relayOnce } from '../../src/webhooks/relay.ts';
+import { relayOnce } from '../../src/webhooks/delivery/relay/relay.ts';
+import { recoverEndpoint } from '../../src/webhooks/recovery/recover.ts';
 import { createTestDatabase } from './harness.ts';
 
 /**

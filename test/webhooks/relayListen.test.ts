@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import type { DeliveryJob } from '../../src/webhooks/deliver.ts';
-import { addEndpoint } from '../../src/webhooks/endpoints.ts';
-import { startRelayLoop } from '../../src/webhooks/relayLoop.ts';
+import type { DeliveryJob } from '../../src/webhooks/delivery/deliver.ts';
+import { startRelayLoop } from '../../src/webhooks/delivery/relay/relayLoop.ts';
+import { addEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
 import { waitFor } from '../helpers/waitFor.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, testEvent } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { listAttempts } from '../../src/webhooks/deliveries.ts';
-import { addEndpoint, disableEndpoint, updateEndpoint } from '../../src/webhooks/endpoints.ts';
+import { addEndpoint, disableEndpoint, updateEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { listAttempts } from '../../src/webhooks/views/deliveries.ts';
 import { type CliResult, linesOf, runCliInProcess } from '../helpers/cli.ts';
 import {
   deliveriesOf,

@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksList, webhooksRotateSecret } from '../../src/cli/actions/webhooks.ts';
 import { writeEvents } from '../../src/events/outbox.ts';
-import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints.ts';
-import { sweepOnce } from '../../src/webhooks/sweeper.ts';
+import { addEndpoint, getEndpoint } from '../../src/webhooks/endpoints/endpoints.ts';
+import { sweepOnce } from '../../src/webhooks/recovery/sweeper.ts';
 import { startDeliveryEngine, stopDeliveryEngines, waitSettled } from '../helpers/deliveryEngine.ts';
 import { createTestDatabase, LOCAL_RECEIVERS, type Received, startReceiver, testEvent } from './harness.ts';
 

@@ -1,3 +1,6 @@
+import type { Queryable } from '../../db/queryable.ts';
+import type { Batch } from './model.ts';
+
 /**
  * The CTEs that write a scope's recomputed rows over its stored ones touching only what differs:
  * `fresh` (the rows as they should be), `stale` (as stored), `changed` (a pair `n`, `o` per key
@@ -41,3 +44,20 @@ export function changedRowsCtes({ table, key, columns, fresh, stale }: ChangedRo
 /** SQL: whether the pair's rows differ in `columns` (or one side is missing). */
 export const differIn = (columns: readonly string[]) =>
   `(${columns.map((c) => `(n).${c}`).join(', ')}) IS DISTINCT FROM (${columns.map((c) => `(o).${c}`).join(', ')})`;
+
+/**
+ * One batch applied through changedRowsCtes: the keys the batch touched (`touched`, a query over
+ * $1 the relation and $2 the batch's last id), their rows rewritten where they differ, then
+ * `finish`, the statement's last part, which reads `changed` (a count, or what the change feeds).
+ */
+export async function applyChangedRows(
+  db: Queryable,
+  batch: Batch | null,
+  change: ChangedRows & { touched: string; finish: string },
+): Promise<void> {
+  if (!batch) return;
+  await db.query(
+    `WITH touched AS MATERIALIZED (${change.touched}),\n     ${changedRowsCtes(change)}\n     ${change.finish}`,
+    [batch.relation, batch.maxId],
+  );
+}

@@ -1,7 +1,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/queryable.ts';
 import { orderLifecycle } from '../../db/schema/analytics/orderLifecycle.ts';
-import { changedRowsCtes } from './changedRows.ts';
+import { applyChangedRows } from './changedRows.ts';
 import { type AnalyticsModel, type Batch, IN_BATCH, QUEUED } from './model.ts';
 
 /**
@@ -41,21 +41,17 @@ const lifecyclesOf = (scope: string) => `
 
 const TOUCHED = `SELECT DISTINCT q.key[1] AS account_number, q.key[2] AS order_number FROM ${QUEUED} WHERE ${IN_BATCH}`;
 
-async function apply(db: Queryable, batch: Batch | null): Promise<void> {
-  if (!batch) return;
-  await db.query(
-    `WITH touched AS MATERIALIZED (${TOUCHED}),
-     ${changedRowsCtes({
-       table: RELATION,
-       key: ['account_number', 'order_number'],
-       columns: getTableConfig(orderLifecycle).columns.map((c) => c.name),
-       fresh: lifecyclesOf('SELECT account_number, order_number FROM touched'),
-       stale: `SELECT l.* FROM ${RELATION} l
-                 JOIN touched t ON t.account_number = l.account_number AND t.order_number = l.order_number`,
-     })}
-     SELECT count(*) FROM changed`,
-    [batch.relation, batch.maxId],
-  );
+function apply(db: Queryable, batch: Batch | null): Promise<void> {
+  return applyChangedRows(db, batch, {
+    touched: TOUCHED,
+    table: RELATION,
+    key: ['account_number', 'order_number'],
+    columns: getTableConfig(orderLifecycle).columns.map((c) => c.name),
+    fresh: lifecyclesOf('SELECT account_number, order_number FROM touched'),
+    stale: `SELECT l.* FROM ${RELATION} l
+              JOIN touched t ON t.account_number = l.account_number AND t.order_number = l.order_number`,
+    finish: 'SELECT count(*) FROM changed',
+  });
 }
 
 async function rebuild(db: Queryable): Promise<void> {

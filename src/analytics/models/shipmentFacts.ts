@@ -1,7 +1,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/queryable.ts';
 import { shipmentFacts } from '../../db/schema/analytics/shipmentFacts.ts';
-import { changedRowsCtes, differIn } from './changedRows.ts';
+import { applyChangedRows, differIn } from './changedRows.ts';
 import { type AnalyticsModel, type Batch, IN_BATCH, QUEUED, requestRebuild } from './model.ts';
 
 /**
@@ -98,21 +98,17 @@ const LINES_FED = (rows: string) => `
         FROM ${rows} r JOIN touched t ON t.container_id = r.container_id
        WHERE t.lines AND r.account_number IS NOT NULL AND r.ship_day IS NOT NULL`;
 
-async function apply(db: Queryable, batch: Batch | null): Promise<void> {
-  if (!batch) return;
-  await db.query(
-    `WITH touched AS MATERIALIZED (${TOUCHED}),
-     ${changedRowsCtes({
-       table: RELATION,
-       key: ['container_id'],
-       columns: COLUMNS,
-       fresh: factsOf('SELECT container_id FROM touched'),
-       stale: `SELECT f.* FROM ${RELATION} f JOIN touched t ON t.container_id = f.container_id`,
-     })}
-     INSERT INTO sync.analytics_changes (relation, key)
+function apply(db: Queryable, batch: Batch | null): Promise<void> {
+  return applyChangedRows(db, batch, {
+    touched: TOUCHED,
+    table: RELATION,
+    key: ['container_id'],
+    columns: COLUMNS,
+    fresh: factsOf('SELECT container_id FROM touched'),
+    stale: `SELECT f.* FROM ${RELATION} f JOIN touched t ON t.container_id = f.container_id`,
+    finish: `INSERT INTO sync.analytics_changes (relation, key)
      ${feedsOf('n')} UNION ${feedsOf('o')} UNION ${LINES_FED('fresh')} UNION ${LINES_FED('stale')}`,
-    [batch.relation, batch.maxId],
-  );
+  });
 }
 
 const DEPENDENTS = [

@@ -1,4 +1,4 @@
-import type { AttemptEntry } from '../../webhooks/attemptLog.ts';
+import type { AttemptEntry } from '../../webhooks/views/attemptLog.ts';
 
 /**
  * How `webhooks attempts` shows attempts: a table, one row per attempt (its id is what `webhooks

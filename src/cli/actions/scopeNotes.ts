@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../webhooks/endpoints.ts';
+import type { Endpoint } from '../../webhooks/endpoints/endpoints.ts';
 
 /** The scopes this installation syncs (FULFILLMENT_ACCOUNT_NUMBERS, FULFILLMENT_SUPPLIER_IDS). */
 export interface ConfiguredScopes {

@@ -1,10 +1,14 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { type AttemptFilter, listAttemptLog } from '../../webhooks/attemptLog.ts';
-import { EndpointSettingError, parseMetadata, parseRateLimit } from '../../webhooks/endpointSettings.ts';
-import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/endpointStats.ts';
-import { getEndpoint, updateEndpoint } from '../../webhooks/endpoints.ts';
-import type { Resolve } from '../../webhooks/safeLookup.ts';
-import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
+import {
+  EndpointSettingError,
+  parseMetadata,
+  parseRateLimit,
+} from '../../webhooks/endpoints/endpointSettings.ts';
+import { getEndpoint, updateEndpoint } from '../../webhooks/endpoints/endpoints.ts';
+import type { Resolve } from '../../webhooks/endpoints/safeLookup.ts';
+import type { TargetPolicy } from '../../webhooks/endpoints/targetPolicy.ts';
+import { type AttemptFilter, listAttemptLog } from '../../webhooks/views/attemptLog.ts';
+import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/views/endpointStats.ts';
 import { attemptTable, attemptView } from './attemptTable.ts';
 import { type ConfiguredScopes, unconfiguredScopeNotes } from './scopeNotes.ts';
 import { endpointLines, endpointView, statsLine, statsView } from './webhookViews.ts';

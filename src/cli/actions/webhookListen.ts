@@ -1,14 +1,14 @@
 import type { Webhook } from 'standardwebhooks';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
-import { addEndpoint, type Endpoint, removeEndpoint } from '../../webhooks/endpoints.ts';
+import { addEndpoint, type Endpoint, removeEndpoint } from '../../webhooks/endpoints/endpoints.ts';
 import {
   ListenSecretError,
   type LocalReceiver,
   type ReceivedDelivery,
   startLocalReceiver,
   verifierFor,
-} from '../../webhooks/localReceiver.ts';
+} from '../../webhooks/listen/localReceiver.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
 import { unconfiguredScopeNotes } from './scopeNotes.ts';

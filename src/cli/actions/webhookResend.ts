@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { type Resent, resendAttempt } from '../../webhooks/resend.ts';
+import { type Resent, resendAttempt } from '../../webhooks/recovery/resend.ts';
 import { oneLine } from './attemptTable.ts';
 
 type Print = (line: string) => void;

@@ -1,7 +1,7 @@
-import { maskedHeaders } from '../../webhooks/endpointSettings.ts';
-import type { EndpointStats } from '../../webhooks/endpointStats.ts';
-import type { Endpoint } from '../../webhooks/endpoints.ts';
-import { maskSecret } from '../../webhooks/secret.ts';
+import { maskedHeaders } from '../../webhooks/endpoints/endpointSettings.ts';
+import type { Endpoint } from '../../webhooks/endpoints/endpoints.ts';
+import { maskSecret } from '../../webhooks/endpoints/secret.ts';
+import type { EndpointStats } from '../../webhooks/views/endpointStats.ts';
 
 /**
  * How the `webhooks` commands show endpoints, attempts and statistics, as text lines or as JSON
@@ -10,25 +10,27 @@ import { maskSecret } from '../../webhooks/secret.ts';
  */
 
 /** An endpoint as `list --json` and `get --json` print it: everything but its secrets. */
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string | null;
-  /** Types and family patterns (`shipment.*`) as given; empty: every type. */
-  eventTypes: string[];
-  /** Scope filter: only events of these accounts or suppliers; both empty: every scope. */
-  accountNumbers: string[];
-  supplierIds: string[];
-  enabled: boolean;
-  disabledReason: string | null;
+export interface EndpointView
+  extends Pick<
+    Endpoint,
+    | 'id'
+    | 'url'
+    | 'description'
+    | 'eventTypes'
+    | 'accountNumbers'
+    | 'supplierIds'
+    | 'enabled'
+    | 'disabledReason'
+    | 'metadata'
+    | 'rateLimitPerSecond'
+  > {
   disabledBy: string | null;
   /** Masked: whsec_****abcd. */
   secret: string;
   /** While a rotation overlaps: when the previous secret stops signing. */
   previousSecretExpiresAt: string | null;
+  /** Credential-like values masked. */
   headers: Record<string, string>;
-  metadata: Record<string, unknown>;
-  rateLimitPerSecond: number | null;
   failingSince: string | null;
   createdAt: string;
 }

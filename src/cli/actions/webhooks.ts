@@ -2,10 +2,11 @@ import { isTestMessageType } from '../../catalog/eventExamples.ts';
 import { createDatabase } from '../../db/client.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/types.ts';
-import type { DeliveryDb } from '../../webhooks/deliver.ts';
-import { ScopeFilterError, UnknownEventTypeError } from '../../webhooks/endpointFilter.ts';
-import { rotateSecret } from '../../webhooks/endpointSecrets.ts';
-import { EndpointSettingError } from '../../webhooks/endpointSettings.ts';
+import type { DeliveryDb } from '../../webhooks/delivery/deliver.ts';
+import { sendTestDelivery } from '../../webhooks/delivery/testDelivery.ts';
+import { ScopeFilterError, UnknownEventTypeError } from '../../webhooks/endpoints/endpointFilter.ts';
+import { rotateSecret } from '../../webhooks/endpoints/endpointSecrets.ts';
+import { EndpointSettingError } from '../../webhooks/endpoints/endpointSettings.ts';
 import {
   addEndpoint,
   disableEndpoint,
@@ -13,13 +14,12 @@ import {
   getEndpoint,
   listEndpoints,
   removeEndpoint,
-} from '../../webhooks/endpoints.ts';
-import { InvalidEndpointUrlError } from '../../webhooks/endpointUrl.ts';
-import { recoverEndpoint } from '../../webhooks/recover.ts';
-import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/replay.ts';
-import type { Resolve } from '../../webhooks/safeLookup.ts';
-import type { TargetPolicy } from '../../webhooks/targetPolicy.ts';
-import { sendTestDelivery } from '../../webhooks/testDelivery.ts';
+} from '../../webhooks/endpoints/endpoints.ts';
+import { InvalidEndpointUrlError } from '../../webhooks/endpoints/endpointUrl.ts';
+import type { Resolve } from '../../webhooks/endpoints/safeLookup.ts';
+import type { TargetPolicy } from '../../webhooks/endpoints/targetPolicy.ts';
+import { recoverEndpoint } from '../../webhooks/recovery/recover.ts';
+import { ReplayError, type ReplaySelection, replayEvents } from '../../webhooks/recovery/replay.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT_FAILURE } from '../exitCodes.ts';
 import { UsageError } from '../usageError.ts';

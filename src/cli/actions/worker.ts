@@ -12,7 +12,7 @@ import type { RedisConnection } from '../../redis/connection.ts';
 import { prune } from '../../retention/prune.ts';
 import { connectRedis } from '../../runtime/connectRedis.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
-import { configuredDelivery, startWebhookDelivery } from '../../webhooks/runtime.ts';
+import { configuredDelivery, startWebhookDelivery } from '../../webhooks/delivery/runtime.ts';
 import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { logFinishedRun } from '../../worker/finishedRunLog.ts';

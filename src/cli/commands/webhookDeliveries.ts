@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { AttemptStatus } from '../../webhooks/deliveries.ts';
-import type { ReplaySelection } from '../../webhooks/replay.ts';
+import type { ReplaySelection } from '../../webhooks/recovery/replay.ts';
+import type { AttemptStatus } from '../../webhooks/views/deliveries.ts';
 import type { CliContext } from '../context.ts';
 import { UsageError } from '../usageError.ts';
 import { parseAttemptStatus, parseLimit, parseSince } from './webhookInputs.ts';

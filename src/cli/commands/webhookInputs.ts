@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
-import { ATTEMPT_STATUSES } from '../../webhooks/attemptLog.ts';
-import type { AttemptStatus } from '../../webhooks/deliveries.ts';
-import { validateEventTypes, validateScopeIds } from '../../webhooks/endpointFilter.ts';
+import { validateEventTypes, validateScopeIds } from '../../webhooks/endpoints/endpointFilter.ts';
+import { ATTEMPT_STATUSES } from '../../webhooks/views/attemptLog.ts';
+import type { AttemptStatus } from '../../webhooks/views/deliveries.ts';
 import { UsageError } from '../usageError.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveryDb } from '../../webhooks/deliver.ts';
+import type { DeliveryDb } from '../../webhooks/delivery/deliver.ts';
 import type * as WebhookActions from '../actions/webhooks.ts';
 import type { CliContext } from '../context.ts';
 

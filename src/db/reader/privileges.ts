@@ -11,6 +11,13 @@ import { qualifiedName, READER_SCHEMAS, type ReadTarget } from './targets.ts';
 /** Schemas where a reader's privileges are managed: the reader schemas, and sync, where it has none. */
 const MANAGED_SCHEMAS = [...READER_SCHEMAS, 'sync'];
 
+/** What a reader role is to read: SELECT on `targets`, by column (masked) or whole relations (full). */
+export interface WantedPrivileges {
+  role: string;
+  targets: readonly ReadTarget[];
+  byColumn: boolean;
+}
+
 interface HeldPrivilege {
   schema: string;
   name: string;
@@ -26,12 +33,8 @@ interface HeldPrivilege {
  * CREATE on the schemas and USAGE on sync. Grants to PUBLIC or through another role stay: the
  * checks after the grant refuse a role they would open more to.
  */
-export async function revokeBeyond(
-  client: pg.ClientBase,
-  role: string,
-  targets: readonly ReadTarget[],
-  byColumn: boolean,
-): Promise<void> {
+export async function revokeBeyond(client: pg.ClientBase, asked: WantedPrivileges): Promise<void> {
+  const { role, targets, byColumn } = asked;
   const ident = quoteIdent(role);
   const wanted = new Map(targets.map((t) => [qualifiedName(t), new Set(t.columns.map((c) => c.name))]));
   // relation -> privilege -> the columns to revoke it on, or 'whole' for the relation grant.
@@ -116,12 +119,8 @@ export async function dropDefaultPrivileges(client: pg.ClientBase, role: string)
  * their columns for a masked reader (a column added later is not covered), on the whole relation
  * for a full one.
  */
-export async function grantTargets(
-  client: pg.ClientBase,
-  role: string,
-  targets: readonly ReadTarget[],
-  byColumn: boolean,
-): Promise<void> {
+export async function grantTargets(client: pg.ClientBase, asked: WantedPrivileges): Promise<void> {
+  const { role, targets, byColumn } = asked;
   const ident = quoteIdent(role);
   const database = await client.query<{ name: string }>('SELECT current_database() AS name');
   await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database.rows[0]!.name)} TO ${ident}`);

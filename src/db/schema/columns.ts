@@ -39,3 +39,9 @@ export const raw = () => jsonb('raw');
  * reading or re-serialising every stored record on each re-sync.
  */
 export const contentHash = () => text('content_hash');
+
+/** When a row of the worker's own state was created and last changed. */
+export const rowTimes = () => ({
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

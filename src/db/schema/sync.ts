@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { syncSchema, tz } from './columns.ts';
+import { rowTimes, syncSchema, tz } from './columns.ts';
 
 /** Where each stream x scope has read up to. Advanced only in the transaction that stores the rows. */
 export const cursors = syncSchema.table(
@@ -32,8 +32,7 @@ export const cursors = syncSchema.table(
     lastRunId: bigint('last_run_id', { mode: 'number' }),
     /** What the last run did: upstream calls, windows stored, when (for status and metrics). */
     lastRun: jsonb('last_run'),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
+    ...rowTimes(),
   },
   (t) => [primaryKey({ name: 'cursors_pk', columns: [t.stream, t.scope] })],
 );

@@ -1,6 +1,14 @@
 import { bigint, boolean, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { contentHash, fulfillmentSchema, keyText, raw, syncedAt, tz } from './columns.ts';
 
+/** Who created and last updated an IN record upstream, and when (header, lines and notes carry them). */
+const upstreamStamps = () => ({
+  creationDate: tz('creation_date'),
+  createdBy: text('created_by'),
+  lastUpdateDate: tz('last_update_date'),
+  lastUpdatedBy: text('last_updated_by'),
+});
+
 /**
  * Inventory-IN transfers (spec 2.6): the list-row fields, plus the header fields only the detail
  * call returns (filled when the detail is fetched, i.e. for rows that changed).
@@ -31,10 +39,7 @@ export const transfersIn = fulfillmentSchema.table(
     pickupSitePostalCode: text('pickup_site_postal_code'),
     pickupSiteCountryCode: text('pickup_site_country_code'),
     expectedDate: tz('expected_date'),
-    creationDate: tz('creation_date'),
-    createdBy: text('created_by'),
-    lastUpdateDate: tz('last_update_date'),
-    lastUpdatedBy: text('last_updated_by'),
+    ...upstreamStamps(),
     pickupSitePhone: text('pickup_site_phone'),
     pickupSiteFax: text('pickup_site_fax'),
     closedDate: tz('closed_date'),
@@ -74,10 +79,7 @@ export const transferInLines = fulfillmentSchema.table(
     qtyReceived: integer('qty_received'),
     subInventoryCode: text('sub_inventory_code'),
     subInventoryName: text('sub_inventory_name'),
-    creationDate: tz('creation_date'),
-    createdBy: text('created_by'),
-    lastUpdateDate: tz('last_update_date'),
-    lastUpdatedBy: text('last_updated_by'),
+    ...upstreamStamps(),
     syncedAt: syncedAt(),
     raw: raw(),
   },
@@ -98,10 +100,7 @@ export const transferInNotes = fulfillmentSchema.table(
     typeCode: text('type_code'),
     noteTimestamp: tz('note_timestamp'),
     noteText: text('note_text'),
-    creationDate: tz('creation_date'),
-    createdBy: text('created_by'),
-    lastUpdateDate: tz('last_update_date'),
-    lastUpdatedBy: text('last_updated_by'),
+    ...upstreamStamps(),
     syncedAt: syncedAt(),
     raw: raw(),
   },

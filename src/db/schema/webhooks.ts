@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
-import { syncSchema, tz } from './columns.ts';
+import { rowTimes, syncSchema, tz } from './columns.ts';
 import { events } from './events.ts';
 
 export const ENDPOINT_DISABLED_BY = ['failure', 'operator'] as const;
@@ -15,7 +15,7 @@ export const webhookEndpoints = syncSchema.table(
     description: text('description'),
     /** Event types and family patterns (`shipment.*`) to send, as given; empty means all. */
     eventTypes: text('event_types').array().notNull().default(sql`'{}'::text[]`),
-    /** Only events of these accounts or of supplier_ids (src/webhooks/endpointFilter.ts); both empty: every scope. */
+    /** Only events of these accounts or of supplier_ids (src/webhooks/endpoints/endpointFilter.ts); both empty: every scope. */
     accountNumbers: text('account_numbers').array().notNull().default(sql`'{}'::text[]`),
     supplierIds: text('supplier_ids').array().notNull().default(sql`'{}'::text[]`),
     /** `whsec_<base64>`; never logged. */
@@ -41,8 +41,7 @@ export const webhookEndpoints = syncSchema.table(
     pausedUntil: tz('paused_until'),
     /** The rate limit's pacing: attempts may start once now is past it (one second of burst). */
     nextSendAt: tz('next_send_at'),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
+    ...rowTimes(),
   },
   (t) => [
     check(
@@ -59,17 +58,22 @@ export const webhookEndpoints = syncSchema.table(
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'gave_up'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** The endpoint and event a delivery row belongs to; removing either removes it. */
+const deliveryOf = () => ({
+  endpointId: text('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+});
+
 /** Every delivery attempt of an event to an endpoint. */
 export const webhookDeliveries = syncSchema.table(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    ...deliveryOf(),
     /** '' for the delivery the relay started; the replay or test id otherwise. */
     series: text('series').notNull().default(''),
     attempt: integer('attempt').notNull().default(1),
@@ -106,12 +110,7 @@ export type DeliveryStateStatus = (typeof DELIVERY_STATE_STATUSES)[number];
 export const webhookDeliveryStates = syncSchema.table(
   'webhook_delivery_states',
   {
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    ...deliveryOf(),
     series: text('series').notNull().default(''),
     status: text('status').$type<DeliveryStateStatus>().notNull().default('pending'),
     attemptsMade: integer('attempts_made').notNull().default(0),
@@ -120,8 +119,7 @@ export const webhookDeliveryStates = syncSchema.table(
     nextAttemptAt: tz('next_attempt_at'),
     leaseUntil: tz('lease_until'),
     lastError: text('last_error'),
-    createdAt: tz('created_at').notNull().defaultNow(),
-    updatedAt: tz('updated_at').notNull().defaultNow(),
+    ...rowTimes(),
     finishedAt: tz('finished_at'),
   },
   (t) => [

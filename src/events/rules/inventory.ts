@@ -2,7 +2,7 @@ import type { OwnedInventory } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { stableHash } from '../eventId.ts';
 import { type EventDraft, makeEvent, subjectKey } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent, StockThresholds } from '../types.ts';
+import type { EventRule, StockThresholds } from '../types.ts';
 
 const QUANTITY_FIELDS = [
   'qtyOnHand',
@@ -26,11 +26,7 @@ export function thresholdFor(sku: string, thresholds: StockThresholds): number {
  * (0 -> 5 -> 0), so the dedupe key includes detectedAt: a re-run that already committed sees
  * previous == current and derives nothing, which is what prevents duplicates here.
  */
-export function inventoryRule(
-  previous: OwnedInventory | null,
-  current: OwnedInventory,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const inventoryRule: EventRule<OwnedInventory> = (previous, current, ctx) => {
   const changes = pickChanges(diffFields(previous, current), QUANTITY_FIELDS);
   if (changes.length === 0) return [];
   const key = subjectKey(ctx.scope, current.warehouseCode, current.subInventoryCode, current.sku);
@@ -59,7 +55,7 @@ export function inventoryRule(
     }
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
-}
+};
 
 function quantities(row: OwnedInventory | null): unknown[] {
   return QUANTITY_FIELDS.map((field) => row?.[field] ?? null);

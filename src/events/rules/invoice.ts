@@ -2,13 +2,13 @@ import type { Invoice } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent } from '../types.ts';
+import type { EventRule } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
 const BALANCE_FIELDS = ['balanceDue', 'paymentsReceived', 'totalInvoiceAmount'];
 
 /** Invoice events: created, balance_changed (balanceDue changes), paid (balanceDue reaches 0). */
-export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: DeriveContext): DerivedEvent[] {
+export const invoiceRule: EventRule<Invoice> = (previous, current, ctx) => {
   const changes = diffFields(previous, current);
   if (previous && changes.length === 0) return [];
   const base = { kind: 'invoice' as const, key: current.invoiceNumber, current, previous };
@@ -43,4 +43,4 @@ export function invoiceRule(previous: Invoice | null, current: Invoice, ctx: Der
     });
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
-}
+};

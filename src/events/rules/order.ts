@@ -3,7 +3,7 @@ import { codePart, instantPart, type KeyClock } from '../../streams/contentKey.t
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker } from '../episode.ts';
 import { type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent } from '../types.ts';
+import type { EventRule } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
 /**
@@ -24,11 +24,7 @@ export function isHoldActive(hold: OrderDetailHold): boolean {
  * hold_released. There is no order.created: an order first seen yields hold_added for each hold
  * still active, and nothing for its status.
  */
-export function orderRule(
-  previous: OrderDetail | null,
-  current: OrderDetail,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const orderRule: EventRule<OrderDetail> = (previous, current, ctx) => {
   const changes = diffFields(previous, current, ['header']);
   if (previous && changes.length === 0) return [];
   const header = current.header;
@@ -84,4 +80,4 @@ export function orderRule(
       changes: [{ field: 'holds', from: old, to: hold }],
     };
   }
-}
+};

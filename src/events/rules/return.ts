@@ -2,17 +2,13 @@ import type { ShipmentReturn } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent, statusChangedDraft } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent } from '../types.ts';
+import type { EventRule } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
 const STATUS_FIELDS = ['processingStatusCode', 'processingStatusName', 'resolutionCode', 'resolutionName'];
 
 /** Return events: created, status_changed (processingStatusCode), resolved (to RESOLVED). */
-export function returnRule(
-  previous: ShipmentReturn | null,
-  current: ShipmentReturn,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const returnRule: EventRule<ShipmentReturn> = (previous, current, ctx) => {
   const changes = diffFields(previous, current);
   if (previous && changes.length === 0) return [];
   const base = { kind: 'return' as const, key: String(current.shipReturnId), current, previous };
@@ -43,4 +39,4 @@ export function returnRule(
     });
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
-}
+};

@@ -3,7 +3,7 @@ import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker, inEpisode } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent, statusChangedDraft } from '../makeEvent.ts';
 import { trackingEventKey } from '../trackingEventKey.ts';
-import type { DeriveContext, DerivedEvent, EventType } from '../types.ts';
+import type { EventRule, EventType } from '../types.ts';
 import { latestInstant, type UpstreamClock, upstreamInstant } from '../upstreamTime.ts';
 
 /** Statuses that have their own event besides status_changed. */
@@ -14,11 +14,7 @@ const STATUS_EVENTS: Readonly<Record<string, EventType>> = {
 };
 
 /** Shipment events: created, status_changed, delivered / exception / returned, tracking_event. */
-export function shipmentRule(
-  previous: ShipmentUpdate | null,
-  current: ShipmentUpdate,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const shipmentRule: EventRule<ShipmentUpdate> = (previous, current, ctx) => {
   const key = current.header.containerId;
   const changes = diffFields(previous, current, ['header']);
   if (previous && changes.length === 0) return [];
@@ -72,7 +68,7 @@ export function shipmentRule(
     }
     return out;
   }
-}
+};
 
 /** The latest tracking scan time of a shipment (ISO UTC), if any scan has a readable time. */
 function latestScan(shipment: ShipmentUpdate, clock: UpstreamClock): string | undefined {

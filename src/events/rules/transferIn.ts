@@ -3,15 +3,11 @@ import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker } from '../episode.ts';
 import { stableHash } from '../eventId.ts';
 import { createdDraft, type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent, FieldChange } from '../types.ts';
+import type { EventRule, FieldChange } from '../types.ts';
 import { latestInstant, upstreamInstant } from '../upstreamTime.ts';
 
 /** Transfer-IN events (from IN detail): created, status_changed (statusCode), received (a line's qtyReceived rises). */
-export function transferInRule(
-  previous: TransferInDetail | null,
-  current: TransferInDetail,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const transferInRule: EventRule<TransferInDetail> = (previous, current, ctx) => {
   const changes = diffFields(previous, current, ['header']);
   if (previous && changes.length === 0) return [];
   const header = current.header;
@@ -45,7 +41,7 @@ export function transferInRule(
     });
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
-}
+};
 
 /** Lines whose qtyReceived rose (a line first seen counts from 0), as `lineItems[<lineNumber>].qtyReceived` changes. */
 function receivedChanges(

@@ -2,15 +2,11 @@ import type { TransferOut } from '../../api/records/index.ts';
 import { diffFields, pickChanges } from '../changes.ts';
 import { episodeMarker } from '../episode.ts';
 import { createdDraft, type EventDraft, makeEvent, statusChangedDraft, subjectKey } from '../makeEvent.ts';
-import type { DeriveContext, DerivedEvent } from '../types.ts';
+import type { EventRule } from '../types.ts';
 import { upstreamInstant } from '../upstreamTime.ts';
 
 /** Transfer-OUT events: created, status_changed (statusCode). */
-export function transferOutRule(
-  previous: TransferOut | null,
-  current: TransferOut,
-  ctx: DeriveContext,
-): DerivedEvent[] {
+export const transferOutRule: EventRule<TransferOut> = (previous, current, ctx) => {
   const changes = diffFields(previous, current);
   if (previous && changes.length === 0) return [];
   const key = subjectKey(current.supplierId ?? ctx.scope, current.orderNumber);
@@ -27,4 +23,4 @@ export function transferOutRule(
     drafts.push(statusChangedDraft(base, 'transfer_out.status_changed', move, undefined, statusChanges));
   }
   return drafts.map((draft) => makeEvent(draft, ctx));
-}
+};

@@ -2,8 +2,8 @@ import type { Pool } from 'pg';
 import { type PollingRule, pollingRule } from '../../config/pollingRule.ts';
 import type { Config, StreamName } from '../../config/types.ts';
 import type { Queryable } from '../../db/queryable.ts';
-import { readEndpointBacklog, readRelayBacklog } from '../../webhooks/backlog.ts';
-import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/endpointStats.ts';
+import { readEndpointBacklog, readRelayBacklog } from '../../webhooks/views/backlog.ts';
+import { endpointStats, STATS_WINDOW_MS } from '../../webhooks/views/endpointStats.ts';
 import { scopesOf } from '../../worker/streamScopes.ts';
 import { sharedRead } from '../metricKinds.ts';
 

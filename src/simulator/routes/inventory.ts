@@ -22,13 +22,27 @@ export const ownedInventory: Handler = (ctx, req) => {
   return ok(rows.map((r) => ownedInventoryRecord(ctx.world, r)));
 };
 
+/**
+ * The filter both inventory operations take: the supplier (required: a 400 without it), and the
+ * warehouse, sub-inventory and SKU when given.
+ */
+function inventoryParams(
+  ctx: RouteContext,
+  req: SimRequest,
+  op: 'GET Inventories/Owned' | 'GET Inventories/Activity',
+): { supplierId: string; warehouseCode?: string; sub?: string; sku?: string } {
+  return {
+    supplierId: required(q(ctx, req, op, 'supplierId'), 'supplierId', 2),
+    warehouseCode: q(ctx, req, op, 'warehouseCode'),
+    sub: q(ctx, req, op, 'subInventoryCode'),
+    sku: q(ctx, req, op, 'sku'),
+  };
+}
+
 /** Whether a row is in the answer of an Inventories/Owned query (throws on a missing supplierId). */
 export function ownedInventoryFilter(ctx: RouteContext, req: SimRequest): (row: InventoryRow) => boolean {
   const op = 'GET Inventories/Owned';
-  const supplierId = required(q(ctx, req, op, 'supplierId'), 'supplierId', 2);
-  const warehouseCode = q(ctx, req, op, 'warehouseCode');
-  const sku = q(ctx, req, op, 'sku');
-  const sub = q(ctx, req, op, 'subInventoryCode');
+  const { supplierId, warehouseCode, sub, sku } = inventoryParams(ctx, req, op);
   const onHandOnly = flag(q(ctx, req, op, 'onHandOnly'), 'onHandOnly', true);
   return (r) => {
     if (r.supplierId !== supplierId || r.dropped) return false;
@@ -56,10 +70,7 @@ export function daysBetween(begin: string, end: string): string[] {
 /** GET Inventories/Activity: one row per day, warehouse, sub-inventory and SKU. */
 export const inventoryActivity: Handler = (ctx, req) => {
   const op = 'GET Inventories/Activity';
-  const supplierId = required(q(ctx, req, op, 'supplierId'), 'supplierId', 2);
-  const warehouseCode = q(ctx, req, op, 'warehouseCode');
-  const sub = q(ctx, req, op, 'subInventoryCode');
-  const sku = q(ctx, req, op, 'sku');
+  const { supplierId, warehouseCode, sub, sku } = inventoryParams(ctx, req, op);
   const activeOnly = flag(q(ctx, req, op, 'activeOnly'), 'activeOnly', true);
   const today = ctx.world.zone.wallDate(ctx.now);
   const range = dayRange(q(ctx, req, op, 'beginDate'), q(ctx, req, op, 'endDate'));

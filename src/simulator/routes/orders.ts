@@ -3,14 +3,20 @@ import { cancelOrder, isCancellable } from '../evolve/orders.ts';
 import { packingSlipRecord } from '../records/misc.ts';
 import { orderDetailRecord } from '../records/order.ts';
 import { orderKey } from '../world/state.ts';
-import { badRequest, type Handler, notFound, ok } from './context.ts';
+import { badRequest, type Handler, notFound, ok, type RouteContext, type SimRequest } from './context.ts';
 import { flag, q } from './params.ts';
+
+/** The order a path's {accountNumber}/{orderNumber} names, if the world has it. */
+const pathOrder = (ctx: RouteContext, req: SimRequest) =>
+  ctx.world.orders.get(orderKey(req.params.accountNumber ?? '', req.params.orderNumber ?? ''));
+
+const orderNotFound = (req: SimRequest) =>
+  notFound(`Order ${req.params.orderNumber} was not found for account ${req.params.accountNumber}`);
 
 /** GET Orders/Detail/{accountNumber}/{orderNumber} */
 export const orderDetail: Handler = (ctx, req) => {
-  const order = ctx.world.orders.get(orderKey(req.params.accountNumber ?? '', req.params.orderNumber ?? ''));
-  if (!order)
-    return notFound(`Order ${req.params.orderNumber} was not found for account ${req.params.accountNumber}`);
+  const order = pathOrder(ctx, req);
+  if (!order) return orderNotFound(req);
   return ok(orderDetailRecord(ctx.world, order));
 };
 
@@ -18,9 +24,8 @@ export const orderDetail: Handler = (ctx, req) => {
 export const cancelOrderRoute: Handler = (ctx, req) => {
   const op = 'DELETE Orders/{accountNumber}/{orderNumber}';
   const rename = flag(q(ctx, req, op, 'renameOrder'), 'renameOrder', false);
-  const order = ctx.world.orders.get(orderKey(req.params.accountNumber ?? '', req.params.orderNumber ?? ''));
-  if (!order)
-    return notFound(`Order ${req.params.orderNumber} was not found for account ${req.params.accountNumber}`);
+  const order = pathOrder(ctx, req);
+  if (!order) return orderNotFound(req);
   if (!isCancellable(order)) {
     return badRequest(
       `Order ${order.orderNumber} cannot be cancelled: it has ${order.cancelledAt ? 'already been cancelled' : 'shipped'}`,

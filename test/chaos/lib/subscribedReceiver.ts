@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { addEndpoint } from '../../../src/webhooks/endpoints.ts';
+import { addEndpoint } from '../../../src/webhooks/endpoints/endpoints.ts';
 import type { ChaosContext } from '../scenario.ts';
 import { type FlakyReceiver, type FlakyReceiverOptions, startFlakyReceiver } from './flakyReceiver.ts';
 

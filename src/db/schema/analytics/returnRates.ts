@@ -37,16 +37,28 @@ const returnedPer = (grouping: string, where?: string) =>
     }
    GROUP BY 1, 2`);
 
+/** The measures a return-rate view ends with (by SKU, warehouse and month). */
+const rateColumns = () => ({
+  unitsShipped: integer('units_shipped'),
+  returns: integer('returns'),
+  unitsReturned: integer('units_returned'),
+  unitsDamaged: integer('units_damaged'),
+  returnRate: num('return_rate'),
+});
+
+/** Those measures over the shipped side `s` and a `returnedPer` side `r` (by warehouse and month). */
+const RATE_MEASURES =
+  sql.raw(`coalesce(s.units, 0)::integer AS units_shipped, coalesce(r.returns, 0)::integer AS returns,
+           coalesce(r.units_returned, 0)::integer AS units_returned,
+           coalesce(r.units_damaged, 0)::integer AS units_damaged,
+           round(coalesce(r.units_returned, 0)::numeric / nullif(s.units, 0), 4) AS return_rate`);
+
 export const returnRateBySku = analyticsSchema
   .view('return_rate_by_sku', {
     accountNumber: text('account_number'),
     sku: text('sku'),
     shipments: integer('shipments'),
-    unitsShipped: integer('units_shipped'),
-    returns: integer('returns'),
-    unitsReturned: integer('units_returned'),
-    unitsDamaged: integer('units_damaged'),
-    returnRate: num('return_rate'),
+    ...rateColumns(),
   })
   .as(sql`
     SELECT coalesce(s.account_number, r.account_number) AS account_number, coalesce(s.sku, r.sku) AS sku,
@@ -83,19 +95,12 @@ export const returnRateByWarehouse = analyticsSchema
   .view('return_rate_by_warehouse', {
     accountNumber: text('account_number'),
     warehouseCode: text('warehouse_code'),
-    unitsShipped: integer('units_shipped'),
-    returns: integer('returns'),
-    unitsReturned: integer('units_returned'),
-    unitsDamaged: integer('units_damaged'),
-    returnRate: num('return_rate'),
+    ...rateColumns(),
   })
   .as(sql`
     SELECT coalesce(s.account_number, r.account_number) AS account_number,
            coalesce(s.warehouse_code, r.grouping) AS warehouse_code,
-           coalesce(s.units, 0)::integer AS units_shipped, coalesce(r.returns, 0)::integer AS returns,
-           coalesce(r.units_returned, 0)::integer AS units_returned,
-           coalesce(r.units_damaged, 0)::integer AS units_damaged,
-           round(coalesce(r.units_returned, 0)::numeric / nullif(s.units, 0), 4) AS return_rate
+           ${RATE_MEASURES}
       FROM (SELECT account_number, warehouse_code, sum(units) AS units
               FROM analytics.shipped_units_monthly GROUP BY 1, 2) s
       FULL JOIN (${returnedPer("coalesce(x.ship_from_warehouse_code, '')")}) r
@@ -109,18 +114,11 @@ export const returnRateMonthly = analyticsSchema
   .view('return_rate_monthly', {
     accountNumber: text('account_number'),
     month: date('month', { mode: 'string' }),
-    unitsShipped: integer('units_shipped'),
-    returns: integer('returns'),
-    unitsReturned: integer('units_returned'),
-    unitsDamaged: integer('units_damaged'),
-    returnRate: num('return_rate'),
+    ...rateColumns(),
   })
   .as(sql`
     SELECT coalesce(s.account_number, r.account_number) AS account_number, coalesce(s.month, r.grouping) AS month,
-           coalesce(s.units, 0)::integer AS units_shipped, coalesce(r.returns, 0)::integer AS returns,
-           coalesce(r.units_returned, 0)::integer AS units_returned,
-           coalesce(r.units_damaged, 0)::integer AS units_damaged,
-           round(coalesce(r.units_returned, 0)::numeric / nullif(s.units, 0), 4) AS return_rate
+           ${RATE_MEASURES}
       FROM (SELECT account_number, month, sum(units) AS units FROM analytics.shipped_units_monthly GROUP BY 1, 2) s
       FULL JOIN (${returnedPer(
         "date_trunc('month', x.return_date AT TIME ZONE 'America/Los_Angeles')::date",
