@@ -1,1 +1,1 @@
-ALTER TABLE "sync"."cursors" ADD COLUMN "last_polled_at" timestamp with time zone;
+ALTER TABLE "sync"."cursors" ADD COLUMN IF NOT EXISTS "last_polled_at" timestamp with time zone;
