@@ -61,6 +61,37 @@ export class GuardedClient extends pg.Client {
     this.limits = limits;
   }
 
+  /**
+   * Opens the session with the same answer timeout as a query: a handshake whose answers are lost
+   * (a path that dies while the pool opens a connection) would otherwise wait forever, and with it
+   * the pool.connect() that asked for the connection (pg-pool has no timeout of its own unless
+   * connectionTimeoutMillis is set, and that one also bounds the wait for a busy pool).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback and a promise form; this passes both through.
+  override connect(...args: any[]): any {
+    const callback = args[0] as ((error: Error | null | undefined) => void) | undefined;
+    const limits = this.limits;
+    const ms = limits?.queryTimeoutMs ?? 0;
+    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    if (callback) {
+      super.connect((error: Error | null) => {
+        clearTimeout(timer);
+        callback(error ? this.explain(error, limits) : error);
+      });
+      return undefined;
+    }
+    return super.connect().then(
+      (client) => {
+        clearTimeout(timer);
+        return client;
+      },
+      (error: Error) => {
+        clearTimeout(timer);
+        throw this.explain(error, limits);
+      },
+    );
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes every form through.
   override query(...args: any[]): any {
     const limits = this.limits;
