@@ -9,6 +9,12 @@ export class QueryTimeoutError extends Error {
 /** Postgres's code for a statement cancelled (by statement_timeout here). */
 const QUERY_CANCELED = '57014';
 
+/** The parts of pg.Client's connection state its types leave out. */
+interface PgInternals {
+  _ended?: boolean;
+  connection: { stream: { destroy(): void }; once(event: 'end', listener: () => void): void };
+}
+
 type Callback = (error: Error | null | undefined, result?: unknown) => void;
 
 /** What a pool hands its GuardedClients (besides pg's own options). */
@@ -120,10 +126,27 @@ export class GuardedClient extends pg.Client {
     );
   }
 
+  /**
+   * Ends the session with pg's goodbye, but waits no longer than an answer for the connection to
+   * close: on a dead path the peer's close never comes, and the pool's end (or a LISTEN
+   * connection's close) would wait until TCP keepalive gives up, many minutes later.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's end has a callback and a promise form; this passes both through.
+  override end(...args: any[]): any {
+    const ms = this.limits?.queryTimeoutMs ?? 0;
+    const internals = this as unknown as PgInternals;
+    if (ms > 0 && !internals._ended) {
+      const timer = setTimeout(() => internals.connection.stream.destroy(), ms);
+      timer.unref();
+      internals.connection.once('end', () => clearTimeout(timer));
+    }
+    return super.end(...(args as [never]));
+  }
+
   /** Gives up on the answer: the connection goes, failing its queries, and is never reused. */
   private abandon(ms: number): void {
     this.abandonedAfterMs = ms;
-    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    (this as unknown as PgInternals).connection.stream.destroy();
   }
 
   /** The error a caller sees: which timeout ran out, and which setting decides it. */
