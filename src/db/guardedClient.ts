@@ -76,24 +76,18 @@ export class GuardedClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback and a promise form; this passes both through.
   override connect(...args: any[]): any {
     const callback = args[0] as ((error: Error | null | undefined) => void) | undefined;
-    const limits = this.limits;
-    const ms = limits?.queryTimeoutMs ?? 0;
-    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    const settle = this.answerTimer(this.limits);
     if (callback) {
-      super.connect((error: Error | null) => {
-        clearTimeout(timer);
-        callback(error ? this.explain(error, limits) : error);
-      });
+      super.connect((error: Error | null) => callback(settle(error)));
       return undefined;
     }
     return super.connect().then(
       (client) => {
-        clearTimeout(timer);
+        settle();
         return client;
       },
       (error: Error) => {
-        clearTimeout(timer);
-        throw this.explain(error, limits);
+        throw settle(error);
       },
     );
   }
@@ -103,25 +97,21 @@ export class GuardedClient extends pg.Client {
     const limits = this.limits;
     const first = args[0] as { submit?: unknown } | undefined;
     if (first && typeof first.submit === 'function') return super.query(...(args as [never]));
-    const ms = limits?.queryTimeoutMs ?? 0;
-    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    const settle = this.answerTimer(limits);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       const callback = last as Callback;
-      args[args.length - 1] = (error: Error | null | undefined, result?: unknown) => {
-        clearTimeout(timer);
-        callback(error ? this.explain(error, limits) : error, result);
-      };
+      args[args.length - 1] = (error: Error | null | undefined, result?: unknown) =>
+        callback(settle(error), result);
       return super.query(...(args as [never]));
     }
     return (super.query(...(args as [never])) as Promise<unknown>).then(
       (result) => {
-        clearTimeout(timer);
+        settle();
         return result;
       },
       (error: Error) => {
-        clearTimeout(timer);
-        throw this.explain(error, limits);
+        throw settle(error);
       },
     );
   }
@@ -141,6 +131,19 @@ export class GuardedClient extends pg.Client {
       internals.connection.once('end', () => clearTimeout(timer));
     }
     return super.end(...(args as [never]));
+  }
+
+  /**
+   * Starts the answer timeout of one exchange (the handshake, a query); the function it returns
+   * stops it when the answer comes and turns an error into the one the caller sees.
+   */
+  private answerTimer(limits: SessionLimits | undefined): (error?: Error | null) => Error | null | undefined {
+    const ms = limits?.queryTimeoutMs ?? 0;
+    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    return (error) => {
+      clearTimeout(timer);
+      return error ? this.explain(error, limits) : error;
+    };
   }
 
   /** Gives up on the answer: the connection goes, failing its queries, and is never reused. */
