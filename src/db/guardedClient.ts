@@ -9,6 +9,12 @@ export class QueryTimeoutError extends Error {
 /** Postgres's code for a statement cancelled (by statement_timeout here). */
 const QUERY_CANCELED = '57014';
 
+/** The parts of pg.Client's connection state its types leave out. */
+interface PgInternals {
+  _ended?: boolean;
+  connection: { stream: { destroy(): void }; once(event: 'end', listener: () => void): void };
+}
+
 type Callback = (error: Error | null | undefined, result?: unknown) => void;
 
 /** What a pool hands its GuardedClients (besides pg's own options). */
@@ -61,38 +67,89 @@ export class GuardedClient extends pg.Client {
     this.limits = limits;
   }
 
+  /**
+   * Opens the session with the same answer timeout as a query: a handshake whose answers are lost
+   * (a path that dies while the pool opens a connection) would otherwise wait forever, and with it
+   * the pool.connect() that asked for the connection (pg-pool has no timeout of its own unless
+   * connectionTimeoutMillis is set, and that one also bounds the wait for a busy pool).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect has a callback and a promise form; this passes both through.
+  override connect(...args: any[]): any {
+    const callback = args[0] as ((error: Error | null | undefined) => void) | undefined;
+    const settle = this.answerTimer(this.limits);
+    if (callback) {
+      super.connect((error: Error | null) => callback(settle(error)));
+      return undefined;
+    }
+    return super.connect().then(
+      (client) => {
+        settle();
+        return client;
+      },
+      (error: Error) => {
+        throw settle(error);
+      },
+    );
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes every form through.
   override query(...args: any[]): any {
     const limits = this.limits;
     const first = args[0] as { submit?: unknown } | undefined;
     if (first && typeof first.submit === 'function') return super.query(...(args as [never]));
-    const ms = limits?.queryTimeoutMs ?? 0;
-    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    const settle = this.answerTimer(limits);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       const callback = last as Callback;
-      args[args.length - 1] = (error: Error | null | undefined, result?: unknown) => {
-        clearTimeout(timer);
-        callback(error ? this.explain(error, limits) : error, result);
-      };
+      args[args.length - 1] = (error: Error | null | undefined, result?: unknown) =>
+        callback(settle(error), result);
       return super.query(...(args as [never]));
     }
     return (super.query(...(args as [never])) as Promise<unknown>).then(
       (result) => {
-        clearTimeout(timer);
+        settle();
         return result;
       },
       (error: Error) => {
-        clearTimeout(timer);
-        throw this.explain(error, limits);
+        throw settle(error);
       },
     );
+  }
+
+  /**
+   * Ends the session with pg's goodbye, but waits no longer than an answer for the connection to
+   * close: on a dead path the peer's close never comes, and the pool's end (or a LISTEN
+   * connection's close) would wait until TCP keepalive gives up, many minutes later.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: pg's end has a callback and a promise form; this passes both through.
+  override end(...args: any[]): any {
+    const ms = this.limits?.queryTimeoutMs ?? 0;
+    const internals = this as unknown as PgInternals;
+    if (ms > 0 && !internals._ended) {
+      const timer = setTimeout(() => internals.connection.stream.destroy(), ms);
+      timer.unref();
+      internals.connection.once('end', () => clearTimeout(timer));
+    }
+    return super.end(...(args as [never]));
+  }
+
+  /**
+   * Starts the answer timeout of one exchange (the handshake, a query); the function it returns
+   * stops it when the answer comes and turns an error into the one the caller sees.
+   */
+  private answerTimer(limits: SessionLimits | undefined): (error?: Error | null) => Error | null | undefined {
+    const ms = limits?.queryTimeoutMs ?? 0;
+    const timer = ms > 0 ? setTimeout(() => this.abandon(ms), ms) : undefined;
+    return (error) => {
+      clearTimeout(timer);
+      return error ? this.explain(error, limits) : error;
+    };
   }
 
   /** Gives up on the answer: the connection goes, failing its queries, and is never reused. */
   private abandon(ms: number): void {
     this.abandonedAfterMs = ms;
-    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    (this as unknown as PgInternals).connection.stream.destroy();
   }
 
   /** The error a caller sees: which timeout ran out, and which setting decides it. */

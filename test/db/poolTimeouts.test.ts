@@ -31,8 +31,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   receiver = await startReceiver();
 });
-// Closing waits for what is in flight, a claim or send stuck on the cut path included (up to its
-// lease); the ceiling only catches a hang.
+// Closing waits for what is in flight; on the cut path each wait (a query, a handshake, a
+// connection's goodbye) ends within the query timeout. The ceiling only catches a hang.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }, 300_000);
@@ -43,14 +43,15 @@ afterAll(async () => {
 
 /**
  * A TCP relay in front of Postgres whose `cut()` stops every answer on the connections open at that
- * moment (a dead network path: what the client sends goes nowhere, nothing comes back, and no
- * error either); connections opened afterwards pass.
+ * moment (a dead network path: what the client sends goes nowhere, nothing comes back, not even
+ * the close of a goodbye, and no error either); connections opened afterwards pass.
  */
 async function startCuttableRelay(
   target: URL,
 ): Promise<{ url: (url: string) => string; cut: () => void; close: () => Promise<void> }> {
   const open = new Set<{ cut: boolean; client: Socket; server: Socket }>();
-  const server: Server = createServer((client) => {
+  // allowHalfOpen: the FIN of a client's goodbye on a cut connection is not answered either.
+  const server: Server = createServer({ allowHalfOpen: true }, (client) => {
     const upstream = new Socket();
     const link = { cut: false, client, server: upstream };
     open.add(link);
@@ -60,6 +61,9 @@ async function startCuttableRelay(
     });
     client.on('data', (chunk) => {
       if (!link.cut) upstream.write(chunk);
+    });
+    client.on('end', () => {
+      if (!link.cut) client.end();
     });
     const end = () => {
       open.delete(link);

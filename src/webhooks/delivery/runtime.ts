@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../../config/types.ts';
+import { GuardedClient, type GuardedConfig } from '../../db/guardedClient.ts';
 import type { TargetPolicy } from '../endpoints/targetPolicy.ts';
 import { sweepOnce } from '../recovery/sweeper.ts';
 import type { DeliverDeps } from './deliver.ts';
@@ -62,7 +63,13 @@ export async function startWebhookDelivery(
   };
   const connectListener = async () => {
     // Keepalive: a LISTEN connection is idle by nature, and one on a dead path would never say so.
-    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
+    // The pool's limits: opening it, its LISTEN and closing it (at stop) wait no longer than an
+    // answer on a dead path.
+    const client = new GuardedClient({
+      connectionString: options.databaseUrl,
+      keepAlive: true,
+      limits: (options.pool.options as GuardedConfig).limits,
+    });
     await client.connect();
     return client;
   };
