@@ -81,15 +81,7 @@ export class GuardedClient extends pg.Client {
       super.connect((error: Error | null) => callback(settle(error)));
       return undefined;
     }
-    return super.connect().then(
-      (client) => {
-        settle();
-        return client;
-      },
-      (error: Error) => {
-        throw settle(error);
-      },
-    );
+    return settledBy(super.connect(), settle);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this passes every form through.
@@ -105,15 +97,7 @@ export class GuardedClient extends pg.Client {
         callback(settle(error), result);
       return super.query(...(args as [never]));
     }
-    return (super.query(...(args as [never])) as Promise<unknown>).then(
-      (result) => {
-        settle();
-        return result;
-      },
-      (error: Error) => {
-        throw settle(error);
-      },
-    );
+    return settledBy(super.query(...(args as [never])) as Promise<unknown>, settle);
   }
 
   /**
@@ -166,4 +150,20 @@ export class GuardedClient extends pg.Client {
     }
     return error;
   }
+}
+
+/** The promise form of an answer: it clears the answer's timer, and an error comes out explained. */
+function settledBy<T>(
+  answer: Promise<T>,
+  settle: (error?: Error | null) => Error | null | undefined,
+): Promise<T> {
+  return answer.then(
+    (value) => {
+      settle();
+      return value;
+    },
+    (error: Error) => {
+      throw settle(error);
+    },
+  );
 }
