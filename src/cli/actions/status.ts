@@ -4,6 +4,7 @@ import { readOldestKept } from '../../retention/oldestKept.ts';
 import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import type { CliContext } from '../context.ts';
 import { queuePrefixOf } from '../queuePrefix.ts';
+import { withPlannedScopes } from '../status/plannedScopes.ts';
 import { formatPolling, pollingStatus } from '../status/pollingStatus.ts';
 import { readQueueDepths } from '../status/queueDepths.ts';
 import { formatRetention, formatStatusTable } from '../status/statusTable.ts';
@@ -31,7 +32,7 @@ export async function statusAction(
     const depths = await readQueueDepths(config.redis, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     // The plan the worker registers under the same configuration (every worker shares it).
-    const polling = pollingStatus(pollPlan(config), rows);
+    const polling = pollingStatus(pollPlan(withPlannedScopes(config, rows)), rows);
     if (options.json) {
       const queues = depths ? 'available' : 'unavailable';
       context.print(JSON.stringify({ queues, streams: rows, polling, retention }));
