@@ -1,5 +1,7 @@
 import { clusterPrefixProblem } from '../config/redisSettings.ts';
 import type { Config } from '../config/types.ts';
+import type { Queryable } from '../db/queryable.ts';
+import { deploymentPrefix, readDeploymentTag } from '../worker/deployment.ts';
 import { UsageError } from './usageError.ts';
 
 /**
@@ -18,4 +20,16 @@ export function queuePrefixOf(
     config.redis.mode === 'cluster' ? clusterPrefixProblem(prefix, '--queue-prefix') : undefined;
   if (problem !== undefined) throw new UsageError(problem);
   return prefix;
+}
+
+/**
+ * Where the worker keeps this deployment's queues: the command's queue prefix (queuePrefixOf) under
+ * the identity of the database `db` reaches (worker/deployment.ts).
+ */
+export async function deploymentQueuePrefix(
+  raw: string | undefined,
+  config: Pick<Config, 'queuePrefix' | 'redis'>,
+  db: Queryable,
+): Promise<string> {
+  return deploymentPrefix(queuePrefixOf(raw, config), await readDeploymentTag(db));
 }

@@ -18,12 +18,11 @@ import { createDatabase } from '../../db/client.ts';
 import { cliCommand } from '../../runtime/invocation.ts';
 import { openUpstream } from '../../runtime/upstream.ts';
 import { createWorkerRedis } from '../../worker/connections.ts';
-import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import { createEngineRunner } from '../../worker/engineRunner.ts';
 import { JOB_RETENTION, QUEUE_NAMES } from '../../worker/queues.ts';
 import { STREAM_SCOPE_KIND } from '../../worker/streamScopes.ts';
 import type { CliContext } from '../context.ts';
-import { queuePrefixOf } from '../queuePrefix.ts';
+import { deploymentQueuePrefix } from '../queuePrefix.ts';
 import { noScopesLine } from '../scopes.ts';
 import { UsageError } from '../usageError.ts';
 import { describeRefresh } from './sync.ts';
@@ -101,11 +100,7 @@ export async function backfillAction(context: CliContext, options: BackfillComma
     const backfillId = backfillIdOf(stream, options.from, options.to);
     const emitEvents = options.emitEvents ?? false;
     if (options.queue) {
-      // The worker's queues of this deployment (its database's identity, deployment.ts).
-      const prefix = deploymentPrefix(
-        queuePrefixOf(options.queuePrefix, config),
-        await readDeploymentTag(database.pool),
-      );
+      const prefix = await deploymentQueuePrefix(options.queuePrefix, config, database.pool);
       const redis = createWorkerRedis(config.redis);
       const queue = new Queue(QUEUE_NAMES.backfill, { connection: redis, prefix });
       let added = 0;

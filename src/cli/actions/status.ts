@@ -1,9 +1,8 @@
 import { createDatabase } from '../../db/client.ts';
 import { pollPlan } from '../../polling/pollPlan.ts';
 import { readOldestKept } from '../../retention/oldestKept.ts';
-import { deploymentPrefix, readDeploymentTag } from '../../worker/deployment.ts';
 import type { CliContext } from '../context.ts';
-import { queuePrefixOf } from '../queuePrefix.ts';
+import { deploymentQueuePrefix } from '../queuePrefix.ts';
 import { withPlannedScopes } from '../status/plannedScopes.ts';
 import { formatPolling, pollingStatus } from '../status/pollingStatus.ts';
 import { readQueueDepths } from '../status/queueDepths.ts';
@@ -24,11 +23,7 @@ export async function statusAction(
   try {
     const rows = await readStreamStatus(database.pool, config.timezone);
     const retention = await readOldestKept(database.pool, config.retention);
-    // The worker keeps its queues under the deployment's own prefix (worker/deployment.ts).
-    const prefix = deploymentPrefix(
-      queuePrefixOf(options.queuePrefix, config),
-      await readDeploymentTag(database.pool),
-    );
+    const prefix = await deploymentQueuePrefix(options.queuePrefix, config, database.pool);
     const depths = await readQueueDepths(config.redis, prefix);
     for (const row of rows) row.queueDepth = depths ? (depths.get(`${row.stream}:${row.scope}`) ?? 0) : null;
     // The plan the worker registers under the same configuration (every worker shares it).
