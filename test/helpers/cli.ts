@@ -74,7 +74,14 @@ export function collect(child: ChildProcess, input?: string): Promise<CliResult>
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (child.stdin) child.stdin.end(input ?? '');
+    if (child.stdin) {
+      // A command that exits without reading its stdin closes the pipe first (EPIPE): what it
+      // printed and its exit code are the result, not the input nobody read.
+      child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') reject(error);
+      });
+      child.stdin.end(input ?? '');
+    }
   });
 }
 
